@@ -1,0 +1,77 @@
+// The assemble stage: clips to chapter files, the book file with chapter marks,
+// the manifest (text-audio sync) and the QC report.
+//
+// A chapter is rendered in memory, written, and dropped before the next one, so
+// memory does not grow with the number of chapters. Every file is written to a
+// temporary name and renamed into place. Thread-compatible: no shared state.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace narrate {
+
+// Silences placed between clips (never through SSML <break>). Milliseconds.
+struct PauseOptions {
+  int head_ms = 700;             // room tone at the start of every file (0.5-1 s)
+  int tail_ms = 2000;            // at the end of every file (1-5 s)
+  int sentence_ms = 350;         // between sentences of one paragraph
+  int paragraph_ms = 750;        // between paragraphs
+  int speaker_change_ms = 250;   // added when the voice changes
+  int heading_ms = 1200;         // after a heading
+};
+
+struct AssembleOptions {
+  std::string out_dir;                       // required
+  std::vector<std::string> formats = {"wav"};  // any of "wav", "flac"
+  int sample_rate = 44100;                   // Hz of every written file
+  PauseOptions pauses;
+};
+
+// Where each utterance landed in its chapter file.
+struct UtteranceTiming {
+  int64_t start_ms = 0;  // within the chapter file
+  int64_t end_ms = 0;
+  std::vector<std::pair<int64_t, int64_t>> word_ms;  // parallel to clip words
+};
+
+// Per-file QC figures (ACX-style limits).
+struct FileQc {
+  std::string file;          // relative to out_dir
+  int64_t duration_ms = 0;
+  double rms_db = 0;         // dBFS over the whole file
+  double peak_db = 0;        // dBFS
+  double noise_floor_db = 0; // dBFS of the quietest 500 ms window
+};
+
+// One chapter's audio at options.sample_rate, mono int16, and its timings.
+struct RenderedChapter {
+  std::vector<int16_t> samples;
+  std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
+};
+
+// Places clips (parallel to chapter.utterances, 22050 Hz) with pauses and
+// resamples the chapter once to `options.sample_rate`.
+StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
+                                        const std::vector<Clip>& clips,
+                                        const AssembleOptions& options);
+
+// "NN-<slug>" for a chapter file name (ASCII, from the title).
+std::string ChapterFileStem(const Chapter& chapter);
+
+// Supplies the clips of one chapter (loaded from the cache on demand).
+using ClipSource =
+    std::function<StatusOr<std::vector<Clip>>(const Chapter& chapter)>;
+
+// Renders and writes every chapter file, the whole-book file with chapter marks
+// (WAV cue points) and a cue sheet, manifest.json and report.json.
+// `progress(chapter_index)` is called after each chapter is written.
+StatusOr<std::vector<FileQc>> AssembleBook(
+    const Script& script, const ClipSource& clips, const AssembleOptions& options,
+    const std::vector<Diagnostic>& diagnostics,
+    const std::function<void(int)>& progress);
+
+}  // namespace narrate

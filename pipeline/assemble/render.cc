@@ -1,0 +1,82 @@
+// Places a chapter's clips on one timeline with pauses, and resamples it once
+// (libsoxr, very high quality, deterministic) to the output rate.
+#include <soxr.h>
+
+#include <cmath>
+
+#include "assemble/assemble.h"
+
+namespace narrate {
+namespace {
+
+int64_t MsToSamples(int64_t ms, int rate) { return ms * rate / 1000; }
+int64_t SamplesToMs(int64_t samples, int rate) {
+  return (samples * 1000 + rate / 2) / rate;
+}
+
+// The pause before utterance `i` (not the first) in milliseconds.
+int PauseBefore(const Chapter& chapter, size_t i, const PauseOptions& p) {
+  const Utterance& prev = chapter.utterances[i - 1];
+  const Utterance& cur = chapter.utterances[i];
+  int ms = prev.kind == UtteranceKind::kHeading ? p.heading_ms
+           : prev.paragraph != cur.paragraph    ? p.paragraph_ms
+                                                : p.sentence_ms;
+  if (cur.kind == UtteranceKind::kHeading) ms = std::max(ms, p.heading_ms);
+  if (prev.voice != cur.voice) ms += p.speaker_change_ms;
+  return ms;
+}
+
+}  // namespace
+
+StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
+                                        const std::vector<Clip>& clips,
+                                        const AssembleOptions& options) {
+  if (clips.size() != chapter.utterances.size()) {
+    return Status::Failure("chapter " + std::to_string(chapter.index) +
+                           ": clip count does not match utterances");
+  }
+  const int in_rate = clips.empty() ? 22050 : clips.front().sample_rate;
+  std::vector<int16_t> pcm;
+  RenderedChapter out;
+  pcm.resize(MsToSamples(options.pauses.head_ms, in_rate), 0);
+  for (size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].sample_rate != in_rate) {
+      return Status::Failure("clips of one chapter differ in sample rate");
+    }
+    if (i > 0) {
+      pcm.resize(pcm.size() +
+                     MsToSamples(PauseBefore(chapter, i, options.pauses), in_rate),
+                 0);
+    }
+    const int64_t start = static_cast<int64_t>(pcm.size());
+    pcm.insert(pcm.end(), clips[i].samples.begin(), clips[i].samples.end());
+    UtteranceTiming t;
+    t.start_ms = SamplesToMs(start, in_rate);
+    t.end_ms = SamplesToMs(static_cast<int64_t>(pcm.size()), in_rate);
+    for (const WordTiming& w : clips[i].words) {
+      t.word_ms.emplace_back(SamplesToMs(start + w.start, in_rate),
+                             SamplesToMs(start + w.end, in_rate));
+    }
+    out.timings.push_back(std::move(t));
+  }
+  pcm.resize(pcm.size() + MsToSamples(options.pauses.tail_ms, in_rate), 0);
+
+  if (options.sample_rate == in_rate) {
+    out.samples = std::move(pcm);
+    return out;
+  }
+  const double ratio = static_cast<double>(options.sample_rate) / in_rate;
+  out.samples.resize(static_cast<size_t>(std::ceil(pcm.size() * ratio)));
+  size_t done = 0;
+  soxr_io_spec_t io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I);
+  soxr_quality_spec_t quality = soxr_quality_spec(SOXR_VHQ, 0);
+  soxr_error_t error =
+      soxr_oneshot(in_rate, options.sample_rate, 1, pcm.data(), pcm.size(),
+                   nullptr, out.samples.data(), out.samples.size(), &done, &io,
+                   &quality, nullptr);
+  if (error) return Status::Failure(std::string("resampling failed: ") + error);
+  out.samples.resize(done);
+  return out;
+}
+
+}  // namespace narrate

@@ -1,0 +1,177 @@
+// book.toml and voices/*.toml loading.
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <toml++/toml.h>
+
+#include "cli/cli.h"
+
+namespace narrate {
+namespace {
+
+bool IsDir(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool IsFile(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+std::string BaseName(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string At(const std::string& file, const toml::source_region& where) {
+  return file + ":" + std::to_string(where.begin.line);
+}
+
+// Parses a TOML file; DataError with file:line on a syntax error.
+StatusOr<toml::table> ParseToml(const std::string& path) {
+  StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  // Debian's toml++ is built with exceptions; they stop here.
+  try {
+    return toml::parse(*text, path);
+  } catch (const toml::parse_error& e) {
+    return Status::DataError(path + ":" + std::to_string(e.source().begin.line) +
+                             ": " + std::string(e.description()));
+  }
+}
+
+bool IsBookLang(const std::string& lang) { return lang == "zh" || lang == "sk"; }
+
+}  // namespace
+
+StatusOr<Book> LoadBook(const std::string& dir_in) {
+  std::string dir = dir_in;
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  if (!IsDir(dir)) {
+    return Status::IoError(dir + ": no such book folder");
+  }
+  const std::string toml_path = dir + "/book.toml";
+  if (!IsFile(toml_path)) {
+    return Status::IoError(toml_path + ": missing (a book folder needs a book.toml)");
+  }
+  StatusOr<toml::table> parsed = ParseToml(toml_path);
+  if (!parsed.ok()) return parsed.status();
+  const toml::table& t = *parsed;
+
+  Book book;
+  book.dir = dir;
+  book.name = BaseName(dir);
+  book.title = t["title"].value_or(std::string());
+  book.author = t["author"].value_or(std::string());
+  book.lang = t["language"].value_or(std::string());
+  if (book.title.empty()) {
+    return Status::DataError(toml_path + ": missing 'title'");
+  }
+  const toml::array* chapters = t["chapters"].as_array();
+  if (chapters == nullptr || chapters->empty()) {
+    return Status::DataError(toml_path +
+                             ": no [[chapters]] (each names a text file and its language)");
+  }
+  for (const toml::node& node : *chapters) {
+    const toml::table* c = node.as_table();
+    const std::string where = At(toml_path, node.source());
+    if (c == nullptr) return Status::DataError(where + ": a chapter must be a table");
+    BookChapter chapter;
+    chapter.file = (*c)["file"].value_or(std::string());
+    chapter.lang = (*c)["language"].value_or(book.lang);
+    chapter.title = (*c)["title"].value_or(std::string());
+    chapter.encoding = (*c)["encoding"].value_or(std::string());
+    if (chapter.file.empty()) {
+      return Status::DataError(where + ": chapter has no 'file'");
+    }
+    if (!IsBookLang(chapter.lang)) {
+      return Status::DataError(where + ": chapter language '" + chapter.lang +
+                               "' is not supported (zh or sk)");
+    }
+    chapter.file = dir + "/" + chapter.file;
+    book.chapters.push_back(std::move(chapter));
+  }
+  if (book.lang.empty()) book.lang = book.chapters.front().lang;
+  const std::string lexicon = t["lexicon"].value_or(std::string("lexicon.tsv"));
+  if (IsFile(dir + "/" + lexicon)) {
+    book.lexicon = dir + "/" + lexicon;
+  } else if (t.contains("lexicon")) {
+    return Status::IoError(dir + "/" + lexicon + ": lexicon named in book.toml is missing");
+  }
+  if (IsFile(dir + "/cast.toml")) book.cast = dir + "/cast.toml";
+  if (IsFile(dir + "/overrides.toml")) book.overrides = dir + "/overrides.toml";
+  return book;
+}
+
+StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
+  StatusOr<std::string> bytes = ReadFile(path);
+  if (!bytes.ok()) return bytes.status();
+  Lang lang = lang_in;
+  if (lang.empty()) {
+    // Hanzi are three UTF-8 bytes starting 0xE3-0xE9: a few of them mean Chinese.
+    int hanzi = 0;
+    for (size_t i = 0; i + 2 < bytes->size() && i < 4096; ++i) {
+      const unsigned char c = (*bytes)[i];
+      if (c >= 0xE4 && c <= 0xE9) ++hanzi;
+    }
+    lang = hanzi >= 3 ? "zh" : "sk";
+  }
+  if (!IsBookLang(lang)) {
+    return Status::Usage("language '" + lang + "' is not supported (zh or sk)");
+  }
+  Book book;
+  book.dir = ".";
+  book.name = BaseName(path);
+  book.title = book.name;
+  book.lang = lang;
+  book.chapters.push_back({path, lang, "", ""});
+  return book;
+}
+
+std::string DefaultVoicesDir() {
+  if (const char* env = std::getenv("NARRATE_VOICES_DIR")) return env;
+  return NARRATE_VOICES_DIR;
+}
+
+StatusOr<std::map<std::string, Timbre>> LoadVoices(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return Status::IoError(dir + ": cannot open voices folder");
+  std::vector<std::string> files;
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".toml") == 0) {
+      files.push_back(name);
+    }
+  }
+  ::closedir(d);
+  std::sort(files.begin(), files.end());
+  std::map<std::string, Timbre> voices;
+  for (const std::string& name : files) {
+    const std::string path = dir + "/" + name;
+    StatusOr<toml::table> parsed = ParseToml(path);
+    if (!parsed.ok()) return parsed.status();
+    const toml::table& t = *parsed;
+    Timbre timbre;
+    timbre.name = name.substr(0, name.size() - 5);
+    timbre.variant = t["variant"].value_or(std::string());
+    timbre.pitch = t["pitch"].value_or(timbre.pitch);
+    timbre.range = t["range"].value_or(timbre.range);
+    timbre.rate = t["rate"].value_or(timbre.rate);
+    timbre.volume = t["volume"].value_or(timbre.volume);
+    timbre.gender = t["gender"].value_or(std::string());
+    if (timbre.pitch < 0 || timbre.pitch > 100 || timbre.range < 0 ||
+        timbre.range > 100 || timbre.rate < 80 || timbre.rate > 450 ||
+        timbre.volume < 0 || timbre.volume > 200) {
+      return Status::DataError(path + ": pitch and range must be 0-100, rate "
+                               "80-450, volume 0-200");
+    }
+    voices[timbre.name] = timbre;
+  }
+  return voices;
+}
+
+}  // namespace narrate

@@ -1,0 +1,234 @@
+// The build orchestration: book -> script -> clips -> chapter files.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "assemble/assemble.h"
+#include "cli/cli.h"
+#include "ingest/ingest.h"
+#include "markup/markup.h"
+#include "normalize/normalize.h"
+#include "synth/synth.h"
+
+namespace narrate {
+namespace {
+
+// Progress on stderr: one rewritten line on a terminal, a line per stage when
+// piped.
+class Progress {
+ public:
+  Progress() : tty_(::isatty(STDERR_FILENO) == 1) {}
+  void Stage(const std::string& what) {
+    Clear();
+    std::fprintf(stderr, "%s\n", what.c_str());
+  }
+  void Count(const char* what, int done, int total) {
+    if (!tty_) return;
+    const int width = 30;
+    const int filled = total ? done * width / total : width;
+    std::fprintf(stderr, "\r  %s [%s%s] %d/%d", what,
+                 std::string(filled, '#').c_str(),
+                 std::string(width - filled, '.').c_str(), done, total);
+    std::fflush(stderr);
+    dirty_ = true;
+  }
+  void Clear() {
+    if (dirty_) std::fprintf(stderr, "\r\033[K");
+    dirty_ = false;
+  }
+
+ private:
+  bool tty_;
+  bool dirty_ = false;
+};
+
+std::string Seconds(double s) {
+  char buf[32];
+  if (s >= 60) {
+    std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s) / 60,
+                  static_cast<int>(s) % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  }
+  return buf;
+}
+
+// The `..` and `.` free absolute form of a path (the path need not exist).
+std::string Absolute(const std::string& path) {
+  std::string full = path;
+  if (full.empty() || full[0] != '/') {
+    char cwd[4096];
+    if (::getcwd(cwd, sizeof cwd) != nullptr) full = std::string(cwd) + "/" + path;
+  }
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= full.size()) {
+    size_t end = full.find('/', start);
+    if (end == std::string::npos) end = full.size();
+    std::string part = full.substr(start, end - start);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = end + 1;
+  }
+  std::string out;
+  for (const auto& p : parts) out += "/" + p;
+  return out.empty() ? "/" : out;
+}
+
+}  // namespace
+
+StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
+  std::vector<LexiconEntry> lexicon;
+  if (!book.lexicon.empty()) {
+    auto loaded = LoadLexicon(book.lexicon);
+    if (!loaded.ok()) return loaded.status();
+    lexicon = std::move(loaded).value();
+  }
+  std::map<Lang, std::unique_ptr<Normalizer>> normalizers;
+  std::vector<ChapterSource> sources;
+  Status first_error;
+  for (const BookChapter& bc : book.chapters) {
+    StatusOr<CleanText> clean =
+        IngestFile(bc.file, IngestOptions{bc.encoding, bc.lang}, reporter);
+    if (!clean.ok()) {
+      reporter->Report({Severity::kError, "", 0, clean.status().message()});
+      if (first_error.ok()) first_error = clean.status();
+      continue;
+    }
+    if (!normalizers.count(bc.lang)) {
+      auto n = Normalizer::Create(NormalizerOptions{bc.lang, "", lexicon, false});
+      if (!n.ok()) return n.status();
+      normalizers[bc.lang] = std::move(n).value();
+    }
+    const Normalizer& normalizer = *normalizers[bc.lang];
+    ChapterSource source;
+    source.file = bc.file;
+    source.lang = bc.lang;
+    if (!bc.title.empty()) {
+      source.title = normalizer.Normalize({bc.title, 0}, bc.file, reporter).tokens;
+    }
+    for (const Paragraph& p : clean->paragraphs) {
+      source.paragraphs.push_back(normalizer.Normalize(p, bc.file, reporter));
+    }
+    sources.push_back(std::move(source));
+  }
+  if (!first_error.ok()) return first_error;
+  Cast cast;
+  if (!book.cast.empty()) {
+    StatusOr<Cast> loaded = LoadCast(book.cast);
+    if (!loaded.ok()) return loaded.status();
+    cast = std::move(loaded).value();
+  }
+  Overrides overrides;
+  if (!book.overrides.empty()) {
+    StatusOr<Overrides> loaded = LoadOverrides(book.overrides);
+    if (!loaded.ok()) return loaded.status();
+    overrides = std::move(loaded).value();
+  }
+  StatusOr<std::map<std::string, Timbre>> voices = LoadVoices(DefaultVoicesDir());
+  if (!voices.ok()) return voices.status();
+  return Markup(book.title, book.author, sources, cast, overrides, *voices, reporter);
+}
+
+Status BuildBook(const Book& book, const BuildOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const std::string out_abs = Absolute(options.out_dir);
+  const std::string book_abs = Absolute(book.dir);
+  if (out_abs == book_abs || out_abs.compare(0, book_abs.size() + 1, book_abs + "/") == 0) {
+    return Status::Usage(options.out_dir +
+                         ": the output folder must not be inside the book folder " +
+                         book.dir);
+  }
+  Status made = MakeDirs(options.out_dir);
+  if (!made.ok()) return made;
+  if (::access(options.out_dir.c_str(), W_OK) != 0) {
+    return Status::IoError(options.out_dir + ": output folder is not writable");
+  }
+
+  Progress progress;
+  CollectingReporter reporter;
+  progress.Stage("Reading " + std::to_string(book.chapters.size()) +
+                 " chapter sources of \"" + book.title + "\"");
+  StatusOr<Script> script = PrepareScript(book, &reporter);
+  for (const Diagnostic& d : reporter.diagnostics()) {
+    if (d.severity != Severity::kInfo) {
+      std::fprintf(stderr, "  %s\n", d.ToString().c_str());
+    }
+  }
+  if (!script.ok()) return script.status();
+
+  auto voices = LoadVoices(DefaultVoicesDir());
+  if (!voices.ok()) return voices.status();
+  std::vector<SynthRequest> requests;
+  for (const Chapter& c : script->chapters) {
+    for (const Utterance& u : c.utterances) {
+      auto v = voices->find(u.voice);
+      if (v == voices->end()) {
+        return Status::DataError("no voice '" + u.voice + "' in " +
+                                 DefaultVoicesDir());
+      }
+      requests.push_back({u.lang, v->second, u.tokens});
+    }
+  }
+
+  const std::string cache =
+      options.cache_dir.empty() ? options.out_dir + "/.cache" : options.cache_dir;
+  progress.Stage("Synthesizing " + std::to_string(requests.size()) +
+                 " utterances with " + std::to_string(options.jobs) +
+                 " worker process" + (options.jobs == 1 ? "" : "es"));
+  StatusOr<SynthAllStats> stats =
+      SynthesizeAll(requests, cache, options.jobs, [&](int done, int total) {
+        progress.Count("synthesized", done, total);
+      });
+  progress.Clear();
+  if (!stats.ok()) return stats.status();
+  std::fprintf(stderr, "  %d synthesized, %d reused from the cache\n",
+               stats->synthesized, stats->reused);
+
+  progress.Stage("Assembling " + std::to_string(script->chapters.size()) +
+                 " chapters into " + options.out_dir);
+  size_t next_request = 0;
+  ClipSource clip_source = [&](const Chapter& chapter) -> StatusOr<std::vector<Clip>> {
+    std::vector<Clip> clips;
+    for (size_t i = 0; i < chapter.utterances.size(); ++i) {
+      const std::string path = ClipPath(cache, requests[next_request++]);
+      StatusOr<std::string> bytes = ReadFile(path);
+      if (!bytes.ok()) return bytes.status();
+      StatusOr<Clip> clip = DecodeClip(*bytes, path);
+      if (!clip.ok()) return clip.status();
+      clips.push_back(std::move(clip).value());
+    }
+    return clips;
+  };
+  AssembleOptions assemble;
+  assemble.out_dir = options.out_dir;
+  assemble.formats = options.formats;
+  const int chapter_count = static_cast<int>(script->chapters.size());
+  auto qcs = AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
+                          [&](int done) { progress.Count("chapters", done, chapter_count); });
+  progress.Clear();
+  if (!qcs.ok()) return qcs.status();
+
+  int64_t total_ms = 0;
+  for (const Chapter& c : script->chapters) {
+    for (const FileQc& qc : *qcs) {
+      if (qc.file.rfind("chapters/" + ChapterFileStem(c) + "." + options.formats.front(), 0) == 0) {
+        total_ms += qc.duration_ms;
+      }
+    }
+  }
+  const double wall = std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - started).count();
+  std::fprintf(stderr, "Done in %s: %d chapters, %s of audio in %s/ (manifest.json, report.json)\n",
+               Seconds(wall).c_str(), chapter_count, Seconds(total_ms / 1000.0).c_str(),
+               options.out_dir.c_str());
+  return Status::Ok();
+}
+
+}  // namespace narrate

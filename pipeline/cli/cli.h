@@ -1,0 +1,70 @@
+// The `narrate` command: book loading, the build orchestration and the
+// subcommands. Thin: each stage does its own work. Single-threaded.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace narrate {
+
+// One chapter source as listed in book.toml.
+struct BookChapter {
+  std::string file;      // absolute or relative to the current directory
+  Lang lang;             // "zh", "sk"
+  std::string title;     // optional
+  std::string encoding;  // optional: override detection
+};
+
+// A book folder: book.toml, text/, and optionally lexicon.tsv, cast.toml
+// (who speaks with which voice) and overrides.toml (producer corrections).
+struct Book {
+  std::string dir;
+  std::string name;  // the folder's name, the default output folder name
+  std::string title;
+  std::string author;
+  Lang lang;  // main language (credits, defaults)
+  std::vector<BookChapter> chapters;
+  std::string lexicon;    // path of lexicon.tsv, empty when there is none
+  std::string cast;       // path of cast.toml, empty when there is none
+  std::string overrides;  // path of overrides.toml, empty when there is none
+};
+
+// Reads BOOK_DIR/book.toml. IoError when the folder or file is missing,
+// DataError naming book.toml:line on a syntax or schema error.
+StatusOr<Book> LoadBook(const std::string& dir);
+
+// A one-chapter book around a single text file (`narrate mark FILE`). `lang`
+// empty: guess from the text (Hanzi: zh, else sk).
+StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang);
+
+// Timbres from a voices folder (*.toml), keyed by file stem. DataError naming
+// file:line on a bad file.
+StatusOr<std::map<std::string, Timbre>> LoadVoices(const std::string& dir);
+
+// The folder of the voices that ship with narrate (NARRATE_VOICES_DIR at build
+// time, or the environment variable of that name).
+std::string DefaultVoicesDir();
+
+// Ingests, normalizes and marks up every chapter. Diagnostics go to
+// `reporter`. A chapter that cannot be decoded is reported and the others are
+// still processed; the result is then the first such error (DataError, 65).
+StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter);
+
+struct BuildOptions {
+  std::string out_dir;  // required; never inside the book folder
+  std::vector<std::string> formats = {"wav"};
+  int jobs = 1;            // synthesis worker processes
+  std::string cache_dir;   // default: OUT_DIR/.cache
+};
+
+// The whole pipeline: script, synthesis, assembly. Prints progress and a
+// summary on stderr (a live line on a terminal, plain lines when piped).
+Status BuildBook(const Book& book, const BuildOptions& options);
+
+// Runs `narrate` with its command line; returns the process exit code.
+int RunNarrate(int argc, char** argv);
+
+}  // namespace narrate

@@ -1,0 +1,181 @@
+// The subcommands of `narrate` and their help texts.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli/cli.h"
+#include "ingest/ingest.h"
+#include "normalize/normalize.h"
+
+namespace narrate {
+namespace {
+
+constexpr const char* kDescription =
+    "narrate turns plain-text books in Chinese and Slovak into chaptered "
+    "audiobooks with eSpeak NG.\n\n"
+    "Examples:\n"
+    "  narrate build books/napoleon                 # -> output/napoleon/\n"
+    "  narrate build books/napoleon -o /tmp/n --format wav --format flac --jobs 2\n"
+    "  narrate mark books/napoleon --format text    # the script: who says what\n"
+    "  narrate normalize books/napoleon/text/000_b362695813637752.txt\n\n"
+    "Exit codes: 0 success, 1 failure, 2 bad usage, 65 bad input data, "
+    "74 I/O error.";
+
+int Fail(const Status& status) {
+  std::fprintf(stderr, "narrate: %s\n", status.message().c_str());
+  return status.exit_code();
+}
+
+void PrintDiagnostics(const CollectingReporter& reporter) {
+  for (const Diagnostic& d : reporter.diagnostics()) {
+    std::fprintf(stderr, "%s\n", d.ToString().c_str());
+  }
+}
+
+bool IsDirectory(const std::string& path) {
+  return ::access((path + "/.").c_str(), F_OK) == 0;
+}
+
+int RunBuild(const std::string& book_dir, BuildOptions options) {
+  StatusOr<Book> book = LoadBook(book_dir);
+  if (!book.ok()) return Fail(book.status());
+  if (options.out_dir.empty()) options.out_dir = "output/" + book->name;
+  Status built = BuildBook(*book, options);
+  return built.ok() ? 0 : Fail(built);
+}
+
+int RunMark(const std::string& input, const std::string& lang,
+            const std::string& format) {
+  StatusOr<Book> book = IsDirectory(input) ? LoadBook(input) : BookFromFile(input, lang);
+  if (!book.ok()) return Fail(book.status());
+  CollectingReporter reporter;
+  StatusOr<Script> script = PrepareScript(*book, &reporter);
+  PrintDiagnostics(reporter);
+  if (!script.ok()) return Fail(script.status());
+  for (const Chapter& c : script->chapters) {
+    if (format == "text") std::cout << "\n## " << c.index << ". " << c.title << "\n\n";
+    for (const Utterance& u : c.utterances) {
+      if (format == "text") {
+        std::cout << "[" << (u.speaker ? *u.speaker : ToString(u.kind)) << "] "
+                  << u.text << "\n";
+        continue;
+      }
+      nlohmann::json line = {
+          {"id", u.id},
+          {"chapter", u.chapter},
+          {"chapter_title", c.title},
+          {"paragraph", u.paragraph},
+          {"kind", ToString(u.kind)},
+          {"speaker", u.speaker ? nlohmann::json(*u.speaker) : nlohmann::json(nullptr)},
+          {"gender", u.gender.empty() ? nlohmann::json(nullptr) : nlohmann::json(u.gender)},
+          {"voice", u.voice},
+          {"lang", u.lang},
+          {"text", u.text},
+          {"spoken", u.spoken}};
+      std::cout << line.dump() << "\n";
+    }
+  }
+  return 0;
+}
+
+int RunNormalize(const std::string& file, const std::string& lang_in) {
+  StatusOr<Book> book = BookFromFile(file, lang_in);  // guesses the language
+  if (!book.ok()) return Fail(book.status());
+  const Lang lang = book->lang;
+  CollectingReporter reporter;
+  StatusOr<CleanText> clean = IngestFile(file, IngestOptions{"", lang}, &reporter);
+  if (!clean.ok()) {
+    PrintDiagnostics(reporter);
+    return Fail(clean.status());
+  }
+  auto normalizer = Normalizer::Create(NormalizerOptions{lang, "", {}, false});
+  if (!normalizer.ok()) return Fail(normalizer.status());
+  for (const Paragraph& p : clean->paragraphs) {
+    std::cout << SpokenText((*normalizer)->Normalize(p, file, &reporter).tokens) << "\n";
+  }
+  PrintDiagnostics(reporter);
+  return 0;
+}
+
+}  // namespace
+
+int RunNarrate(int argc, char** argv) {
+  CLI::App app(kDescription, "narrate");
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", NARRATE_VERSION);
+
+  std::string book_dir;
+  BuildOptions build;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  build.jobs = cores;
+  CLI::App* build_cmd = app.add_subcommand(
+      "build",
+      "Build a book folder into an audiobook: one audio file per chapter, the\n"
+      "whole book as one file with chapter marks and a cue sheet,\n"
+      "manifest.json (chapters, utterances, word timings) and report.json\n"
+      "(diagnostics and QC figures). Unchanged sentences are reused from the\n"
+      "cache, so a rebuild after an edit is quick.\n\n"
+      "Example:\n  narrate build books/napoleon -o /tmp/napoleon --format flac --jobs 2");
+  build_cmd->add_option("BOOK_DIR", book_dir,
+                        "Book folder holding book.toml and the chapter texts")
+      ->required();
+  build_cmd->add_option("-o,--output", build.out_dir,
+                        "Output folder (default: output/<book folder name>); "
+                        "never inside the book folder");
+  build.formats.clear();
+  build_cmd->add_option("--format", build.formats,
+                        "Audio format of the files, repeatable (default: wav)")
+      ->check(CLI::IsMember({"wav", "flac"}));
+  build_cmd->add_option("-j,--jobs", build.jobs,
+                        "Synthesis worker processes (default: the number of cores)")
+      ->check(CLI::Range(1, 64));
+  build_cmd->add_option("--cache", build.cache_dir,
+                        "Clip cache folder (default: OUTPUT/.cache)");
+
+  std::string mark_input, mark_lang, mark_format = "json";
+  CLI::App* mark_cmd = app.add_subcommand(
+      "mark",
+      "Print the script: one JSON object a line per utterance (id, chapter,\n"
+      "chapter_title, paragraph, kind, speaker, gender, voice, lang, text,\n"
+      "spoken), or a readable script with --format text.\n\n"
+      "Example:\n  narrate mark books/napoleon --format text | less");
+  mark_cmd->add_option("BOOK_DIR|FILE", mark_input, "A book folder or one text file")
+      ->required();
+  mark_cmd->add_option("--lang", mark_lang,
+                       "Language of a single FILE (default: guessed)")
+      ->check(CLI::IsMember({"zh", "sk"}));
+  mark_cmd->add_option("--format", mark_format, "json (default) or text")
+      ->check(CLI::IsMember({"json", "text"}));
+
+  std::string norm_file, norm_lang;
+  CLI::App* norm_cmd = app.add_subcommand(
+      "normalize",
+      "Print the spoken form of a text file, one paragraph a line, with\n"
+      "numbers, dates and abbreviations written out; diagnostics (repairs,\n"
+      "omissions) go to stderr as file:line: message.\n\n"
+      "Example:\n  narrate normalize chapter.txt --lang sk");
+  norm_cmd->add_option("FILE", norm_file, "A text file")->required();
+  norm_cmd->add_option("--lang", norm_lang, "zh or sk (default: guessed)")
+      ->check(CLI::IsMember({"zh", "sk"}));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : static_cast<int>(StatusCode::kUsage);
+  }
+  if (build_cmd->parsed()) {
+    if (build.formats.empty()) build.formats = {"wav"};
+    return RunBuild(book_dir, build);
+  }
+  if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
+  if (norm_cmd->parsed()) return RunNormalize(norm_file, norm_lang);
+  std::cout << app.help();
+  return 0;
+}
+
+}  // namespace narrate

@@ -1,0 +1,123 @@
+// Implementation of the small shared pieces declared in core.h.
+#include "core/core.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace narrate {
+
+std::string Diagnostic::ToString() const {
+  std::string out = file;
+  if (line > 0) out += ":" + std::to_string(line);
+  if (!out.empty()) out += ": ";
+  return out + message;
+}
+
+std::string SpokenText(const std::vector<Token>& tokens) {
+  std::string out;
+  for (const Token& t : tokens) out += t.spoken;
+  return out;
+}
+
+std::string PrintedText(const std::vector<Token>& tokens) {
+  std::string out;
+  for (const Token& t : tokens) out += t.text;
+  return out;
+}
+
+const char* ToString(UtteranceKind kind) {
+  switch (kind) {
+    case UtteranceKind::kHeading: return "heading";
+    case UtteranceKind::kNarration: return "narration";
+    case UtteranceKind::kSpeech: return "speech";
+    case UtteranceKind::kDocument: return "document";
+  }
+  return "narration";
+}
+
+StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Status::IoError(path + ": cannot open: " + std::strerror(errno));
+  }
+  std::ostringstream data;
+  data << in.rdbuf();
+  if (in.bad()) return Status::IoError(path + ": read error");
+  return data.str();
+}
+
+Status WriteFileAtomic(const std::string& path, const std::string& data) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return Status::IoError(path + ": cannot write: " + std::strerror(errno));
+  }
+  size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::string why = std::strerror(errno);
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      return Status::IoError(path + ": cannot write: " + why);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return Status::IoError(path + ": cannot write: " + why);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return Status::IoError(path + ": cannot rename into place: " + why);
+  }
+  return Status::Ok();
+}
+
+Status MakeDirs(const std::string& path) {
+  if (path.empty()) return Status::Ok();
+  std::string partial;
+  size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = path.find('/', pos + 1);
+    partial = path.substr(0, pos);
+    if (partial.empty()) continue;
+    if (::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST) {
+      return Status::IoError(partial + ": cannot create directory: " +
+                             std::strerror(errno));
+    }
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return Status::IoError(path + ": not a directory");
+  }
+  return Status::Ok();
+}
+
+uint64_t Fnv1a64(const std::string& data, uint64_t seed) {
+  uint64_t h = seed;
+  for (unsigned char c : data) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string HexHash(const std::string& data) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx",
+                static_cast<unsigned long long>(Fnv1a64(data)));
+  return buf;
+}
+
+}  // namespace narrate

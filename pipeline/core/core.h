@@ -1,0 +1,250 @@
+// The shared foundation of every stage: Status/StatusOr, diagnostics, the value
+// types that flow between stages, hashing and atomic file writes.
+//
+// Every stage takes and returns these plain value types; nothing here knows about
+// eSpeak, ICU or audio formats. All types are plain values and thread-compatible
+// (no shared mutable state); CollectingReporter is not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace narrate {
+
+// ---------------------------------------------------------------------------
+// Status / StatusOr
+
+// Exit codes of the `narrate` command (ARCHITECTURE.md, sysexits where one fits).
+enum class StatusCode {
+  kOk = 0,
+  kFailure = 1,     // anything else that went wrong
+  kUsage = 2,       // bad command line
+  kDataError = 65,  // bad input data (EX_DATAERR)
+  kIoError = 74,    // cannot read or write a file (EX_IOERR)
+};
+
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  static Status Ok() { return Status(); }
+  static Status Failure(std::string message) {
+    return Status(StatusCode::kFailure, std::move(message));
+  }
+  static Status Usage(std::string message) {
+    return Status(StatusCode::kUsage, std::move(message));
+  }
+  static Status DataError(std::string message) {
+    return Status(StatusCode::kDataError, std::move(message));
+  }
+  static Status IoError(std::string message) {
+    return Status(StatusCode::kIoError, std::move(message));
+  }
+
+  bool ok() const { return code_ == StatusCode::kOk; }
+  StatusCode code() const { return code_; }
+  // What failed, then where ("file:line: ..."). Empty when ok().
+  const std::string& message() const { return message_; }
+  int exit_code() const { return static_cast<int>(code_); }
+
+ private:
+  Status(StatusCode code, std::string message)
+      : code_(code), message_(std::move(message)) {}
+  StatusCode code_ = StatusCode::kOk;
+  std::string message_;
+};
+
+// Either a value or a non-ok Status. Accessing value() of an error is a bug.
+template <typename T>
+class [[nodiscard]] StatusOr {
+ public:
+  StatusOr(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  StatusOr(Status status) : data_(std::move(status)) {}  // NOLINT
+  bool ok() const { return std::holds_alternative<T>(data_); }
+  Status status() const { return ok() ? Status::Ok() : std::get<Status>(data_); }
+  const T& value() const& { return std::get<T>(data_); }
+  T& value() & { return std::get<T>(data_); }
+  T&& value() && { return std::get<T>(std::move(data_)); }
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+
+ private:
+  std::variant<T, Status> data_;
+};
+
+// ---------------------------------------------------------------------------
+// Diagnostics: findings that are not failures (a repaired paragraph, an unknown
+// abbreviation). A stage reports them and carries on; the CLI decides how strict
+// to be.
+
+enum class Severity { kInfo, kWarning, kError };
+
+struct Diagnostic {
+  Severity severity = Severity::kWarning;
+  std::string file;  // path as given by the user; may be empty
+  int line = 0;      // 1-based source line; 0 when there is none
+  std::string message;
+
+  // "file:line: message" (or "file: message" without a line).
+  std::string ToString() const;
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual void Report(const Diagnostic& diagnostic) = 0;
+};
+
+// Keeps every diagnostic in order. Not thread-safe.
+class CollectingReporter : public Reporter {
+ public:
+  void Report(const Diagnostic& diagnostic) override {
+    diagnostics_.push_back(diagnostic);
+  }
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// ---------------------------------------------------------------------------
+// Languages. Book languages are "zh" (Mandarin Chinese) and "sk" (Slovak);
+// foreign spans inside them may be "en", "fr", "de", "la" ... (BCP 47 primary tags).
+using Lang = std::string;
+
+// ---------------------------------------------------------------------------
+// ingest -> normalize
+
+// One paragraph of clean text: valid UTF-8, NFC, no control, zero-width or
+// replacement characters. Paragraphs are separated by line breaks in the source.
+struct Paragraph {
+  std::string text;  // UTF-8
+  int line = 0;      // 1-based line in the source file where it starts
+};
+
+// A decoded, cleaned chapter source.
+struct CleanText {
+  std::string file;      // the source path, for diagnostics
+  std::string encoding;  // detected or given, e.g. "UTF-8", "GB18030", "windows-1250"
+  std::vector<Paragraph> paragraphs;  // empty paragraphs (blank lines) dropped
+};
+
+// ---------------------------------------------------------------------------
+// normalize -> markup
+
+enum class TokenKind {
+  kWord,         // ordinary text (a run of letters or Hanzi), spoken as written
+  kSpace,        // whitespace between tokens
+  kPunctuation,  // including quote marks
+  kNumber,       // digits and what belongs to them (1.1万, 200 000, 3月27日)
+  kAbbreviation, // expanded from a rules table (napr., sv.)
+  kLexicon,      // a book lexicon entry
+  kForeign,      // a span in another language (lang says which)
+};
+
+// A piece of a paragraph. Concatenating `text` of all tokens of a paragraph gives
+// the paragraph back byte for byte.
+struct Token {
+  TokenKind kind = TokenKind::kWord;
+  std::string text;    // as printed (UTF-8)
+  std::string spoken;  // as said (UTF-8); equals text when nothing changed
+  Lang lang;           // empty: the paragraph's language; else a foreign span's
+};
+
+struct NormalizedParagraph {
+  int line = 0;  // 1-based source line
+  std::vector<Token> tokens;
+};
+
+// Joins the spoken forms of tokens (what the synthesizer is given).
+std::string SpokenText(const std::vector<Token>& tokens);
+// Joins the printed forms of tokens.
+std::string PrintedText(const std::vector<Token>& tokens);
+
+// ---------------------------------------------------------------------------
+// markup -> synth / assemble
+
+enum class UtteranceKind { kHeading, kNarration, kSpeech, kDocument };
+const char* ToString(UtteranceKind kind);
+
+// A timbre, independent of language (voices/*.toml).
+struct Timbre {
+  std::string name;        // the file stem, e.g. "narrator"
+  std::string variant;     // eSpeak variant, e.g. "m3", "f2"; empty: none
+  int pitch = 50;          // eSpeak base pitch, 0-100
+  int range = 50;          // eSpeak pitch range, 0-100
+  int rate = 175;          // words per minute, 80-450
+  int volume = 100;        // eSpeak volume, 0-200
+  std::string gender;      // "m", "f" or empty
+};
+
+// One unit of the script: a sentence (or heading) said by one voice.
+struct Utterance {
+  std::string id;           // stable within a build, e.g. "c02-p0005-s03"
+  int chapter = 0;          // 1-based chapter index
+  int paragraph = 0;        // 1-based paragraph index within the chapter
+  int line = 0;             // 1-based source line
+  UtteranceKind kind = UtteranceKind::kNarration;
+  std::optional<std::string> speaker;  // nullopt for narration and headings
+  std::string gender;       // "m", "f" or empty
+  std::string voice;        // timbre name
+  Lang lang;                // language of the utterance ("zh", "sk")
+  std::vector<Token> tokens;  // printed and spoken forms, with foreign spans
+  std::string text;         // as printed
+  std::string spoken;       // as it will be said
+};
+
+struct Chapter {
+  int index = 0;  // 1-based, reading order
+  std::string title;
+  std::string source;  // chapter source file
+  Lang lang;
+  std::vector<Utterance> utterances;
+};
+
+struct Script {
+  std::string title;
+  std::string author;
+  Lang lang;  // the book's main language
+  std::vector<Chapter> chapters;
+};
+
+// ---------------------------------------------------------------------------
+// synth -> assemble
+
+struct WordTiming {
+  std::string text;       // as printed
+  int64_t start = 0;      // samples from the start of the clip
+  int64_t end = 0;        // samples from the start of the clip (exclusive)
+};
+
+// Synthesized audio of one utterance.
+struct Clip {
+  int sample_rate = 22050;       // Hz
+  std::vector<int16_t> samples;  // mono PCM
+  std::vector<WordTiming> words;
+};
+
+// ---------------------------------------------------------------------------
+// Files and hashing
+
+// Reads a whole file. IoError naming the path when it cannot.
+StatusOr<std::string> ReadFile(const std::string& path);
+
+// Writes `data` to a temporary file beside `path`, flushes and renames it into
+// place, so `path` holds either the old content or the whole new one.
+Status WriteFileAtomic(const std::string& path, const std::string& data);
+
+// Creates a directory and its parents. IoError when it cannot.
+Status MakeDirs(const std::string& path);
+
+// A 64-bit FNV-1a hash, and its 16-hex-digit form (content addressing).
+uint64_t Fnv1a64(const std::string& data, uint64_t seed = 0xcbf29ce484222325ULL);
+std::string HexHash(const std::string& data);
+
+}  // namespace narrate

@@ -1,0 +1,77 @@
+// The synth stage: one utterance's tokens to PCM with word timings, through the
+// eSpeak NG C API in-process, and a pool of worker processes that fill a
+// content-addressed clip cache.
+//
+// Thread-safety: eSpeak NG keeps global state and is NOT thread-safe. A process
+// holds at most one Synth (Create() fails for a second one); parallelism comes
+// from worker processes (SynthesizeAll), never threads.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace narrate {
+
+// What one utterance is said with: the language voice comes from `lang`, the
+// timbre (variant, pitch, range, rate, volume) from the cast.
+struct SynthRequest {
+  Lang lang;                  // "zh", "sk"
+  Timbre timbre;
+  std::vector<Token> tokens;  // printed and spoken forms (see normalize)
+};
+
+// The eSpeak NG voice name for a language: "zh" -> "cmn-latn-pinyin" (the `cmn`
+// voice of eSpeak NG 1.51 reads tone digits aloud), "sk" -> "sk", others as is.
+std::string LanguageVoice(const Lang& lang);
+
+// "espeak-ng <version>": part of every cache key.
+std::string EngineVersion();
+
+// The cache key of a request: spoken text, voice, timbre, engine version.
+std::string ClipKey(const SynthRequest& request);
+
+class Synth {
+ public:
+  // Initializes eSpeak NG (synchronous output). Failure when its data cannot be
+  // loaded or a Synth already exists in this process.
+  static StatusOr<std::unique_ptr<Synth>> Create();
+  ~Synth();
+  Synth(const Synth&) = delete;
+  Synth& operator=(const Synth&) = delete;
+
+  // Synthesizes one utterance: mono int16 at 22050 Hz, with leading and trailing
+  // silence trimmed, and one WordTiming per word (from <mark> events). Failure
+  // names the voice when eSpeak rejects it; never falls back silently.
+  StatusOr<Clip> Synthesize(const SynthRequest& request);
+
+ private:
+  Synth() = default;
+  std::string current_voice_;
+};
+
+// Clip cache files: a small binary format (magic, rate, samples, word timings).
+std::string EncodeClip(const Clip& clip);
+StatusOr<Clip> DecodeClip(const std::string& bytes, const std::string& path);
+
+struct SynthAllStats {
+  int synthesized = 0;  // utterances synthesized in this run
+  int reused = 0;       // utterances found in the cache
+};
+
+// Makes sure `cache_dir/<ClipKey>.clip` exists for every request, synthesizing
+// the missing ones in `jobs` worker processes (forked; eSpeak is initialized
+// only inside them). `progress(done, total)` is called in the parent as clips
+// complete. Clips are written atomically, so a killed run leaves only whole
+// files behind.
+StatusOr<SynthAllStats> SynthesizeAll(
+    const std::vector<SynthRequest>& requests, const std::string& cache_dir,
+    int jobs, const std::function<void(int, int)>& progress);
+
+// The path of a request's clip in `cache_dir`.
+std::string ClipPath(const std::string& cache_dir, const SynthRequest& request);
+
+}  // namespace narrate

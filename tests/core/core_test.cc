@@ -1,0 +1,108 @@
+// Unit tests for the shared core: Status, StatusOr, diagnostics, files, hashing.
+#include "core/core.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace narrate {
+namespace {
+
+std::string Scratch() {
+  char tmpl[] = "/tmp/narrate-core-XXXXXX";
+  return ::mkdtemp(tmpl);
+}
+
+TEST(Status, OkByDefault) {
+  Status s;
+  EXPECT_TRUE(s.ok());
+  EXPECT_EQ(s.exit_code(), 0);
+}
+
+TEST(Status, ExitCodesFollowTheContract) {
+  EXPECT_EQ(Status::Failure("x").exit_code(), 1);
+  EXPECT_EQ(Status::Usage("x").exit_code(), 2);
+  EXPECT_EQ(Status::DataError("x").exit_code(), 65);
+  EXPECT_EQ(Status::IoError("x").exit_code(), 74);
+  EXPECT_EQ(Status::IoError("a.txt: gone").message(), "a.txt: gone");
+}
+
+TEST(StatusOr, HoldsAValueOrAnError) {
+  StatusOr<int> v = 7;
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(*v, 7);
+  EXPECT_TRUE(v.status().ok());
+  StatusOr<int> e = Status::DataError("bad");
+  EXPECT_FALSE(e.ok());
+  EXPECT_EQ(e.status().code(), StatusCode::kDataError);
+  EXPECT_EQ(e.status().message(), "bad");
+}
+
+TEST(Diagnostic, FormatsFileLineMessage) {
+  EXPECT_EQ((Diagnostic{Severity::kWarning, "a.txt", 3, "odd"}).ToString(), "a.txt:3: odd");
+  EXPECT_EQ((Diagnostic{Severity::kWarning, "a.txt", 0, "odd"}).ToString(), "a.txt: odd");
+  EXPECT_EQ((Diagnostic{Severity::kWarning, "", 0, "odd"}).ToString(), "odd");
+}
+
+TEST(CollectingReporter, KeepsOrder) {
+  CollectingReporter r;
+  r.Report({Severity::kInfo, "f", 1, "one"});
+  r.Report({Severity::kError, "f", 2, "two"});
+  ASSERT_EQ(r.diagnostics().size(), 2u);
+  EXPECT_EQ(r.diagnostics()[1].message, "two");
+}
+
+TEST(Tokens, SpokenAndPrintedJoin) {
+  std::vector<Token> t = {{TokenKind::kNumber, "1814", "一八一四", ""},
+                          {TokenKind::kWord, "年", "年", ""}};
+  EXPECT_EQ(PrintedText(t), "1814年");
+  EXPECT_EQ(SpokenText(t), "一八一四年");
+}
+
+TEST(UtteranceKind, Names) {
+  EXPECT_STREQ(ToString(UtteranceKind::kHeading), "heading");
+  EXPECT_STREQ(ToString(UtteranceKind::kNarration), "narration");
+  EXPECT_STREQ(ToString(UtteranceKind::kSpeech), "speech");
+  EXPECT_STREQ(ToString(UtteranceKind::kDocument), "document");
+}
+
+TEST(Files, AtomicWriteReplacesWholeAndLeavesNoTemporary) {
+  const std::string dir = Scratch();
+  const std::string path = dir + "/a.txt";
+  ASSERT_TRUE(WriteFileAtomic(path, "first").ok());
+  ASSERT_TRUE(WriteFileAtomic(path, "second").ok());
+  StatusOr<std::string> read = ReadFile(path);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ(*read, "second");
+  EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 1").c_str()), 0);
+}
+
+TEST(Files, ErrorsNameThePath) {
+  StatusOr<std::string> read = ReadFile("/nonexistent/x.txt");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), StatusCode::kIoError);
+  EXPECT_NE(read.status().message().find("/nonexistent/x.txt"), std::string::npos);
+  Status w = WriteFileAtomic("/nonexistent/dir/x.txt", "data");
+  EXPECT_EQ(w.code(), StatusCode::kIoError);
+  EXPECT_NE(w.message().find("/nonexistent/dir/x.txt"), std::string::npos);
+}
+
+TEST(Files, MakeDirsCreatesParentsAndRejectsFiles) {
+  const std::string dir = Scratch();
+  EXPECT_TRUE(MakeDirs(dir + "/a/b/c").ok());
+  EXPECT_TRUE(MakeDirs(dir + "/a/b/c").ok());
+  ASSERT_TRUE(WriteFileAtomic(dir + "/file", "x").ok());
+  EXPECT_EQ(MakeDirs(dir + "/file/sub").code(), StatusCode::kIoError);
+}
+
+TEST(Hash, Fnv1aKnownValuesAndHex) {
+  EXPECT_EQ(Fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(Fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(HexHash("a"), "af63dc4c8601ec8c");
+  EXPECT_NE(HexHash("a"), HexHash("b"));
+}
+
+}  // namespace
+}  // namespace narrate

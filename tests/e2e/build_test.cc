@@ -1,0 +1,150 @@
+// End to end: `narrate build` on a small two-language book, decoded and checked.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "e2e/run.h"
+
+namespace {
+
+using narrate_test::Decode;
+using narrate_test::Decoded;
+using narrate_test::RunNarrate;
+using narrate_test::ScratchDir;
+
+const std::string kBook = std::string(NARRATE_TEST_DATA) + "/books/mini";
+
+double Rms(const std::vector<float>& s, size_t from, size_t to) {
+  double sum = 0;
+  for (size_t i = from; i < to && i < s.size(); ++i) sum += s[i] * s[i];
+  return to > from ? std::sqrt(sum / (to - from)) : 0;
+}
+
+std::string Listing(const std::string& dir) {
+  std::string out;
+  FILE* p = ::popen(("find " + dir + " -printf '%p %s %T@\\n' | sort").c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  ::pclose(p);
+  return out;
+}
+
+class BuildTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    out_ = new std::string(ScratchDir() + "/out");
+    before_ = new std::string(Listing(kBook));
+    result_ = new narrate_test::RunResult(
+        RunNarrate("build " + kBook + " -o " + *out_ + " --format wav --format flac --jobs 2"));
+    std::ifstream in(*out_ + "/manifest.json");
+    manifest_ = new nlohmann::json(nlohmann::json::parse(in, nullptr, false));
+  }
+  static std::string* out_;
+  static std::string* before_;
+  static narrate_test::RunResult* result_;
+  static nlohmann::json* manifest_;
+  using RunResult = narrate_test::RunResult;
+};
+std::string* BuildTest::out_;
+std::string* BuildTest::before_;
+narrate_test::RunResult* BuildTest::result_;
+nlohmann::json* BuildTest::manifest_;
+
+TEST_F(BuildTest, Succeeds) {
+  ASSERT_EQ(result_->exit_code, 0) << result_->output;
+  ASSERT_FALSE(manifest_->is_discarded());
+}
+
+TEST_F(BuildTest, ChaptersInOrderWithTitles) {
+  const auto& chapters = (*manifest_)["chapters"];
+  ASSERT_EQ(chapters.size(), 2u);
+  EXPECT_EQ(chapters[0]["index"], 1);
+  EXPECT_EQ(chapters[0]["title"], "春天");
+  EXPECT_EQ(chapters[1]["index"], 2);
+  EXPECT_EQ(chapters[1]["title"], "Jeseň");
+  EXPECT_EQ(chapters[0]["file"].get<std::string>().rfind("chapters/01-", 0), 0u);
+  EXPECT_EQ(chapters[1]["file"].get<std::string>().rfind("chapters/02-", 0), 0u);
+}
+
+TEST_F(BuildTest, EveryFileDecodesAtFortyFourKhzWithSpeech) {
+  for (const auto& c : (*manifest_)["chapters"]) {
+    for (const char* ext : {".wav", ".flac"}) {
+      std::string file = c["file"].get<std::string>();
+      file = file.substr(0, file.rfind('.')) + ext;
+      Decoded d = Decode(*out_ + "/" + file);
+      ASSERT_EQ(d.sample_rate, 44100) << file;
+      EXPECT_EQ(d.channels, 1) << file;
+      // Speech present: overall RMS well above silence.
+      EXPECT_GT(Rms(d.samples, 0, d.samples.size()), 0.01) << file;
+    }
+  }
+}
+
+TEST_F(BuildTest, ManifestDurationsMatchDecodedFilesToTheMillisecond) {
+  for (const auto& c : (*manifest_)["chapters"]) {
+    Decoded d = Decode(*out_ + "/" + c["file"].get<std::string>());
+    ASSERT_GT(d.sample_rate, 0);
+    const long long ms = std::llround(d.samples.size() * 1000.0 / d.sample_rate);
+    EXPECT_EQ(c["duration_ms"].get<long long>(), ms);
+  }
+}
+
+TEST_F(BuildTest, UtterancesAreInOrderInsideTheirChapterAndVoiced) {
+  long long last_end = -1;
+  int last_chapter = 0;
+  std::map<int, Decoded> audio;
+  for (const auto& c : (*manifest_)["chapters"]) {
+    audio[c["index"]] = Decode(*out_ + "/" + c["file"].get<std::string>());
+  }
+  ASSERT_GT((*manifest_)["utterances"].size(), 6u);
+  for (const auto& u : (*manifest_)["utterances"]) {
+    const int chapter = u["chapter"];
+    if (chapter != last_chapter) last_end = -1;
+    ASSERT_GE(chapter, last_chapter);
+    last_chapter = chapter;
+    const long long start = u["start_ms"], end = u["end_ms"];
+    EXPECT_GT(start, last_end) << u["id"];
+    EXPECT_GT(end, start) << u["id"];
+    last_end = end;
+    const Decoded& d = audio[chapter];
+    const size_t a = start * d.sample_rate / 1000, b = end * d.sample_rate / 1000;
+    ASSERT_LE(b, d.samples.size()) << u["id"];
+    EXPECT_GT(Rms(d.samples, a, b), 0.01) << u["id"] << " is silent";
+    EXPECT_FALSE(u["voice"].get<std::string>().empty());
+    EXPECT_FALSE(u["words"].empty()) << u["id"];
+  }
+}
+
+TEST_F(BuildTest, SilenceAtHeadAndTail) {
+  for (const auto& c : (*manifest_)["chapters"]) {
+    Decoded d = Decode(*out_ + "/" + c["file"].get<std::string>());
+    const size_t head = d.sample_rate / 2, tail = d.sample_rate;
+    EXPECT_LT(Rms(d.samples, 0, head), 0.001);
+    EXPECT_LT(Rms(d.samples, d.samples.size() - tail, d.samples.size()), 0.001);
+  }
+}
+
+TEST_F(BuildTest, BookFileHoldsAllChapters) {
+  long long total = 0;
+  for (const auto& c : (*manifest_)["chapters"]) total += c["duration_ms"].get<long long>();
+  ASSERT_FALSE((*manifest_)["book_files"].empty());
+  Decoded d = Decode(*out_ + "/" + (*manifest_)["book_files"][0].get<std::string>());
+  ASSERT_GT(d.sample_rate, 0);
+  EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, total, 2.0);
+}
+
+TEST_F(BuildTest, WritesNothingIntoTheBookFolder) {
+  EXPECT_EQ(Listing(kBook), *before_);
+}
+
+TEST_F(BuildTest, RebuildReusesEveryClip) {
+  auto again = RunNarrate("build " + kBook + " -o " + *out_ + " --jobs 1");
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find(" 0 synthesized"), std::string::npos) << again.output;
+}
+
+}  // namespace

@@ -1,0 +1,60 @@
+// Test helpers: run the real `narrate` binary, make scratch folders, decode audio.
+#pragma once
+
+#include <sndfile.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace narrate_test {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs `narrate ARGS` through the shell; ARGS must be shell-safe.
+inline RunResult RunNarrate(const std::string& args) {
+  RunResult r;
+  const std::string cmd = std::string(NARRATE_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.output.append(buf, n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// A fresh empty folder under /tmp.
+inline std::string ScratchDir() {
+  char tmpl[] = "/tmp/narrate-test-XXXXXX";
+  const char* dir = ::mkdtemp(tmpl);
+  return dir ? dir : "";
+}
+
+struct Decoded {
+  int sample_rate = 0;
+  int channels = 0;
+  std::vector<float> samples;  // interleaved, -1..1
+};
+
+// Decodes any file libsndfile reads; sample_rate 0 when it cannot.
+inline Decoded Decode(const std::string& path) {
+  Decoded d;
+  SF_INFO info = {};
+  SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
+  if (f == nullptr) return d;
+  d.sample_rate = info.samplerate;
+  d.channels = info.channels;
+  d.samples.resize(static_cast<size_t>(info.frames * info.channels));
+  sf_readf_float(f, d.samples.data(), info.frames);
+  sf_close(f);
+  return d;
+}
+
+}  // namespace narrate_test

@@ -1,0 +1,124 @@
+// Synthesis with the real eSpeak NG: audio, word timings, voices, cache files.
+#include "synth/synth.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace narrate {
+namespace {
+
+std::vector<Token> Words(const std::string& text) {
+  return {{TokenKind::kWord, text, text, ""}};
+}
+
+double Rms(const std::vector<int16_t>& s, int64_t a, int64_t b) {
+  double sum = 0;
+  for (int64_t i = a; i < b; ++i) sum += double(s[i]) * s[i];
+  return b > a ? std::sqrt(sum / (b - a)) / 32768.0 : 0;
+}
+
+class SynthTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto s = Synth::Create();
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    synth_ = std::move(s).value().release();
+  }
+  static void TearDownTestSuite() { delete synth_; }
+  static Synth* synth_;
+};
+Synth* SynthTest::synth_;
+
+TEST_F(SynthTest, OnlyOneOwnerOfEspeak) { EXPECT_FALSE(Synth::Create().ok()); }
+
+TEST_F(SynthTest, SlovakSentenceHasSpeechAndWordTimings) {
+  auto clip = synth_->Synthesize({"sk", Timbre(), Words("Dobrý deň, ako sa máte?")});
+  ASSERT_TRUE(clip.ok()) << clip.status().message();
+  EXPECT_EQ(clip->sample_rate, 22050);
+  const double seconds = clip->samples.size() / 22050.0;
+  EXPECT_GT(seconds, 0.8);
+  EXPECT_LT(seconds, 4.0);
+  EXPECT_GT(Rms(clip->samples, 0, clip->samples.size()), 0.02);
+  ASSERT_EQ(clip->words.size(), 5u);
+  EXPECT_EQ(clip->words[0].text, "Dobrý");
+  EXPECT_EQ(clip->words[4].text, "máte");
+  for (size_t i = 0; i < clip->words.size(); ++i) {
+    EXPECT_LT(clip->words[i].start, clip->words[i].end) << i;
+    if (i > 0) EXPECT_GE(clip->words[i].start, clip->words[i - 1].start);
+    // Each word is voiced.
+    EXPECT_GT(Rms(clip->samples, clip->words[i].start, clip->words[i].end), 0.01) << i;
+  }
+}
+
+TEST_F(SynthTest, ChineseIsSpokenNotSkipped) {
+  auto clip = synth_->Synthesize({"zh", Timbre(), Words("春天来了，孩子们在草地上放风筝。")});
+  ASSERT_TRUE(clip.ok()) << clip.status().message();
+  // Fifteen syllables take well over a second.
+  EXPECT_GT(clip->samples.size() / 22050.0, 1.5);
+  EXPECT_GE(clip->words.size(), 6u);
+}
+
+TEST_F(SynthTest, SilenceIsTrimmed) {
+  auto clip = synth_->Synthesize({"sk", Timbre(), Words("Áno.")});
+  ASSERT_TRUE(clip.ok());
+  const int64_t n = clip->samples.size();
+  ASSERT_GT(n, 2205);
+  EXPECT_GT(Rms(clip->samples, 0, 1102), 0.001);  // speech within 50 ms
+  EXPECT_GT(Rms(clip->samples, n - 1102, n), 0.0005);
+}
+
+TEST_F(SynthTest, MarkupInTheTextIsNotObeyed) {
+  auto plain = synth_->Synthesize({"sk", Timbre(), Words("a < b a b > c & d")});
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_GT(plain->samples.size(), 11025u);
+}
+
+TEST_F(SynthTest, UnknownVoiceFailsLoudly) {
+  Timbre t;
+  t.variant = "no-such-variant";
+  auto clip = synth_->Synthesize({"xx-nope", t, Words("text")});
+  EXPECT_FALSE(clip.ok());
+}
+
+TEST_F(SynthTest, TimbresDiffer) {
+  Timbre low, high;
+  low.pitch = 20;
+  high.pitch = 80;
+  high.rate = 250;
+  auto a = synth_->Synthesize({"sk", low, Words("Dobrý večer, páni.")});
+  auto b = synth_->Synthesize({"sk", high, Words("Dobrý večer, páni.")});
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_GT(a->samples.size(), b->samples.size() * 1.2);  // faster rate is shorter
+}
+
+TEST(ClipCodec, RoundTrips) {
+  Clip c;
+  c.samples = {0, 1, -1, 32767, -32768};
+  c.words = {{"slovo", 0, 3}, {"字", 3, 5}};
+  auto back = DecodeClip(EncodeClip(c), "x.clip");
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->samples, c.samples);
+  ASSERT_EQ(back->words.size(), 2u);
+  EXPECT_EQ(back->words[1].text, "字");
+  EXPECT_EQ(back->words[1].end, 5);
+  std::string truncated = EncodeClip(c);
+  truncated.pop_back();
+  EXPECT_FALSE(DecodeClip(truncated, "x.clip").ok());
+  EXPECT_FALSE(DecodeClip("garbage", "x.clip").ok());
+}
+
+TEST(ClipKey, DependsOnTextAndVoice) {
+  SynthRequest a{"sk", Timbre(), Words("Áno.")};
+  SynthRequest b = a;
+  EXPECT_EQ(ClipKey(a), ClipKey(b));
+  b.timbre.pitch = 51;
+  EXPECT_NE(ClipKey(a), ClipKey(b));
+  SynthRequest c{"sk", Timbre(), Words("Nie.")};
+  EXPECT_NE(ClipKey(a), ClipKey(c));
+  EXPECT_EQ(LanguageVoice("zh"), "cmn-latn-pinyin");
+  EXPECT_EQ(LanguageVoice("sk"), "sk");
+}
+
+}  // namespace
+}  // namespace narrate
