@@ -1,0 +1,51 @@
+// Private to the normalize stage: the Chinese rule tables (rules/zh/*.tsv)
+// loaded into memory, and the TSV reader they share.
+// A ZhTables is immutable after LoadZhTables() and safe to share between
+// threads.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace narrate {
+namespace normalize_internal {
+
+// Reads a TSV table: `#` comments and blank lines skipped, every other row
+// split on tabs and required to have exactly `columns` non-empty fields.
+// IoError when the file cannot be read, DataError naming file:line otherwise.
+struct TsvRow {
+  int line = 0;  // 1-based line in the file
+  std::vector<std::string> fields;
+};
+StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, int columns);
+
+struct ZhSymbol {
+  enum class Position { kPrefix, kSuffix, kRange };
+  std::string text;     // as printed, e.g. "%", "km", "～"
+  std::string reading;  // e.g. "百分之", "公里", "到"
+  Position position = Position::kSuffix;
+};
+
+struct ZhTables {
+  // liang.tsv: measure words before which 2 is said 两.
+  std::set<std::string> liang;
+  // symbols.tsv, longest symbol first (so "km" is tried before "m").
+  std::vector<ZhSymbol> symbols;
+  // context.tsv: word -> "digits", "era" or "duration".
+  std::map<std::string, std::string> context;
+  // foreign.tsv: lower-case word or diacritic letter -> language.
+  std::map<std::string, Lang> foreign;
+  Lang default_foreign = "en";  // the "*" row
+  size_t max_liang_chars = 1;     // longest liang entry, in code points
+  size_t max_context_chars = 1;   // longest context entry, in code points
+};
+
+// Loads rules_dir/zh/{liang,symbols,context,foreign}.tsv.
+StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir);
+
+}  // namespace normalize_internal
+}  // namespace narrate
