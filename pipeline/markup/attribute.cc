@@ -1,0 +1,479 @@
+// Speaker attribution: people mentioned in narration (cast names and aliases,
+// group nouns, pronouns resolved to the most salient fitting person), then for
+// each speech the speaker named before it (X说：“…”), after it (“…”他道 /
+// „…“ odpovedal X), by alternating turns, or else unknown.
+// Thread-safe: pure functions.
+#include <algorithm>
+#include <optional>
+
+#include <unicode/uchar.h>
+
+#include "markup/internal.h"
+
+namespace narrate {
+namespace markup_internal {
+namespace {
+
+struct Who {
+  std::string name;
+  std::string gender;
+  bool group = false;
+};
+
+class Attributor {
+ public:
+  Attributor(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
+             const std::vector<Speech>& speeches)
+      : paras_(paras), rules_(rules), names_(names), words_(rules.lang != "zh") {
+    in_speech_.resize(paras.size());
+    for (size_t i = 0; i < paras.size(); ++i) in_speech_[i].assign(paras[i].text.size(), false);
+    for (const Speech& s : speeches) {
+      for (const Span& sp : s.spans) {
+        for (int i = sp.begin; i < sp.end; ++i) in_speech_[sp.para][i] = true;
+      }
+    }
+    FindMentions();
+  }
+
+  void Run(std::vector<Speech>* speeches);
+
+ private:
+  bool WordAt(const std::u32string& t, int i, const std::u32string& w) const {
+    if (t.compare(i, w.size(), w) != 0) return false;
+    if (!words_) return true;
+    const size_t end = i + w.size();
+    return (i == 0 || !IsLetter(t[i - 1])) && (end >= t.size() || !IsLetter(t[end]));
+  }
+  // As WordAt, also when the text capitalizes the word's first letter (Vojaci).
+  bool WordAtFolded(const std::u32string& t, int i, const std::u32string& w) const {
+    if (WordAt(t, i, w)) return true;
+    if (!words_ || w.empty() || i >= static_cast<int>(t.size())) return false;
+    std::u32string folded = w;
+    folded[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(w[0])));
+    return folded != w && WordAt(t, i, folded);
+  }
+  bool EndsWithAny(const std::u32string& t, int end, const std::set<std::u32string>& ws) const {
+    int e = end;
+    if (words_) {
+      while (e > 0 && IsSpace(t[e - 1])) --e;
+    }
+    for (const auto& w : ws) {
+      const int s = e - static_cast<int>(w.size());
+      if (s >= 0 && WordAt(t, s, w)) return true;
+    }
+    return false;
+  }
+  void FindMentions();
+  // The chapter-wide sentence number at a position (as in Mention::sentence).
+  int SentenceAt(int para, int pos) const {
+    int sentence = 0;
+    for (int p = 0; p <= para; ++p) {
+      ++sentence;
+      const std::u32string& t = paras_[p].text;
+      const int end = p == para ? pos : static_cast<int>(t.size());
+      for (int i = 0; i < end; ++i) sentence += IsTerminal(t[i]) ? 1 : 0;
+    }
+    return sentence;
+  }
+  std::optional<Who> Resolve(const std::string& gender, int sentence, int para, int pos) const;
+  std::optional<Who> FromClauses(int para, int end, bool backward_clauses) const;
+  std::optional<Who> Before(const Speech& s, bool* document, int* context_para,
+                            int* context_end) const;
+  std::optional<Who> After(const Speech& s) const;
+  std::optional<Who> SameSentence(const Speech& s) const;
+  std::optional<Who> OtherThan(const std::string& name, int para, int pos) const;
+  std::optional<Who> Addressee(int para, int begin, int end) const;
+
+  const std::vector<Para>& paras_;
+  const Rules& rules_;
+  const NameBook& names_;
+  const bool words_;
+  std::vector<std::vector<bool>> in_speech_;
+  std::vector<Mention> mentions_;
+};
+
+void Attributor::FindMentions() {
+  int sentence = 0;
+  for (size_t pi = 0; pi < paras_.size(); ++pi) {
+    const std::u32string& t = paras_[pi].text;
+    const int n = static_cast<int>(t.size());
+    ++sentence;
+    bool first_in_sentence = true;
+    for (int i = 0; i < n;) {
+      if (IsTerminal(t[i])) {
+        ++sentence;
+        first_in_sentence = true;
+      }
+      if (in_speech_[pi][i]) { ++i; continue; }
+      Mention m;
+      m.para = static_cast<int>(pi);
+      m.begin = i;
+      size_t best = 0;
+      for (const auto& [alias, name] : names_.alias_to_name) {
+        if (alias.size() > best && WordAt(t, i, alias)) {
+          best = alias.size();
+          m.name = name;
+          auto g = names_.gender.find(name);
+          m.gender = g == names_.gender.end() ? "" : g->second;
+        }
+      }
+      for (const auto& g : rules_.groups) {
+        if (g.size() == best && WordAtFolded(t, i, g)) {
+          m.group = true;  // a group noun in the cast keeps its cast name
+        } else if (g.size() > best && WordAtFolded(t, i, g)) {
+          best = g.size();
+          // One group, however it is written: 士兵们 and 这些士兵 are 士兵.
+          m.name = ToUtf8(!words_ && g.size() > 2 && g.back() == U'们'
+                              ? g.substr(0, g.size() - 1) : g);
+          m.group = true;
+          m.gender = "";
+        }
+      }
+      for (const auto& [p, g] : rules_.pronouns) {
+        if (p.size() > best && WordAtFolded(t, i, p)) {
+          best = p.size();
+          m.pronoun = true;
+          m.gender = g;
+          m.group = g == "p";
+          m.name.clear();
+        }
+      }
+      // Slovak: a capitalized word inside a sentence is a name.
+      if (best == 0 && words_ && IsUpper(t[i]) && !first_in_sentence &&
+          (i == 0 || !IsLetter(t[i - 1]))) {
+        int e = i;
+        while (e < n && IsLetter(t[e])) ++e;
+        int prev = i - 1;
+        while (prev >= 0 && IsSpace(t[prev])) --prev;
+        if (e - i > 1 && prev >= 0 && !IsTerminal(t[prev]) && !IsDash(t[prev])) {
+          best = e - i;
+          m.name = ToUtf8(t, i, e);
+        }
+      }
+      if (best == 0) {
+        if (IsLetter(t[i]) && words_) {
+          while (i < n && IsLetter(t[i])) ++i;
+          first_in_sentence = false;
+        } else {
+          ++i;
+        }
+        continue;
+      }
+      m.end = i + static_cast<int>(best);
+      m.sentence = sentence;
+      m.sentence_initial = first_in_sentence;
+      first_in_sentence = false;
+      if (m.pronoun) {
+        auto who = Resolve(m.gender, sentence, m.para, m.begin);
+        if (who) {
+          m.name = who->name;
+          if (!who->gender.empty() || m.gender == "p") m.gender = who->gender;
+          m.group = who->group;
+        }
+      }
+      // "X和Y", "X、Y和Z", "X a Y": one group.
+      if (!mentions_.empty()) {
+        Mention& prev = mentions_.back();
+        const std::u32string between =
+            prev.para == m.para && prev.end <= m.begin ? t.substr(prev.end, m.begin - prev.end)
+                                                       : std::u32string(U"\n");
+        const bool joined =
+                            (between == U"和" || between == U"与" || between == U"、" ||
+                             between == U"及" || between == U" a " || between == U", ");
+        if (joined && !prev.pronoun && !m.pronoun && !m.name.empty() && !prev.name.empty()) {
+          prev.end = m.end;
+          prev.name += (words_ ? " a " : "和") + m.name;
+          prev.gender = prev.gender == m.gender ? m.gender : "";
+          prev.group = true;
+          i = m.end;
+          continue;
+        }
+      }
+      mentions_.push_back(m);
+      i = m.end;
+    }
+  }
+}
+
+bool Fits(const Mention& m, const std::string& gender) {
+  if (m.name.empty()) return false;
+  if (gender == "p") return m.group;
+  if (m.group) return false;
+  return m.gender.empty() || gender.empty() || m.gender == gender;
+}
+
+std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, int para,
+                                       int pos) const {
+  // The same sentence first, then the subjects of the last few sentences, then
+  // anyone in them, then the subjects of earlier sentences, then anyone.
+  const int kWindow = 3;  // sentences
+  for (int pass = 0; pass < 5; ++pass) {
+    for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
+      if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
+      if (pass == 0 && it->sentence != sentence) break;
+      if ((pass == 1 || pass == 2) && it->sentence < sentence - kWindow) break;
+      if ((pass == 1 || pass == 3) && !it->sentence_initial) continue;
+      if (Fits(*it, gender)) return Who{it->name, it->gender, it->group};
+    }
+  }
+  if (gender == "p") return Who{words_ ? "oni" : "他们", "", true};
+  return std::nullopt;
+}
+
+// The speaker named in the clause ending at `end` of a paragraph, or in the
+// clauses before it within the sentence.
+std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clauses) const {
+  const std::u32string& t = paras_[para].text;
+  int clause_end = end;
+  for (int round = 0; round < 8 && clause_end > 0; ++round) {
+    int start = clause_end;
+    while (start > 0 && !IsClauseEnd(t[start - 1])) --start;
+    // A receive verb: the author follows it (接到科兰古回信).
+    int receive_at = -1;
+    for (const auto& r : rules_.receive) {
+      for (int i = start; i + static_cast<int>(r.size()) <= clause_end; ++i) {
+        if (WordAt(t, i, r)) receive_at = i + static_cast<int>(r.size());
+      }
+    }
+    // With a speech verb in the clause, the subject is the last person before
+    // it (拿破仑命令他说: 他), else the first after it (spýtal sa Bertrand).
+    int verb_at = -1;
+    FindVerb(t, start, clause_end, rules_, nullptr, &verb_at);
+    std::optional<Who> first, before_verb;
+    for (const Mention& m : mentions_) {
+      if (m.para != para || m.begin < start || m.end > clause_end || m.name.empty()) continue;
+      if (receive_at >= 0) {
+        if (m.begin >= receive_at) return Who{m.name, m.gender, m.group};
+        continue;
+      }
+      if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
+      if (EndsWithAny(t, m.begin, rules_.objects)) continue;
+      if (verb_at >= 0 && m.end <= verb_at) {
+        before_verb = Who{m.name, m.gender, m.group};
+      } else if (!first) {
+        first = Who{m.name, m.gender, m.group};
+      }
+    }
+    if (before_verb) return before_verb;
+    if (first) return first;
+    if (!backward_clauses || start == 0 || IsTerminal(t[start - 1])) break;
+    clause_end = start - 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* context_para,
+                                      int* context_end) const {
+  const Span& first = s.spans.front();
+  const std::u32string& t = paras_[first.para].text;
+  int b = first.begin - 1;
+  while (b >= 0 && IsSpace(t[b])) --b;
+  int para = first.para;
+  int end = -1;
+  if (b < 0) {
+    if (para == 0) return std::nullopt;
+    const std::u32string& pt = paras_[para - 1].text;
+    int c = static_cast<int>(pt.size()) - 1;
+    while (c >= 0 && IsSpace(pt[c])) --c;
+    if (c < 0 || !IsColon(pt[c])) return std::nullopt;
+    para = para - 1;
+    end = c;
+  } else if (IsColon(t[b])) {
+    end = b;
+  } else {
+    std::string g;
+    int at = -1;
+    if (FindVerb(t, std::max(0, b - 3), b + 1, rules_, &g, &at)) end = b + 1;
+  }
+  if (end < 0) return std::nullopt;
+  *context_para = para;
+  *context_end = end;
+  const std::u32string& ct = paras_[para].text;
+  int start = end;
+  while (start > 0 && !IsClauseEnd(ct[start - 1])) --start;
+  for (const auto& d : rules_.documents) {
+    for (int i = start; i + static_cast<int>(d.size()) <= end; ++i) {
+      if (WordAt(ct, i, d)) *document = true;
+    }
+  }
+  auto who = FromClauses(para, end, true);
+  if (!who && words_) {
+    std::string g;
+    int at = 0;
+    if (FindVerb(ct, start, end, rules_, &g, &at) && !g.empty()) {
+      who = Resolve(g, SentenceAt(para, at), para, at);
+    }
+  }
+  if (!who && !words_) {
+    // An unknown Chinese name: the subject right before the speech verb.
+    int at = -1;
+    std::string g;
+    if (FindVerb(ct, start, end, rules_, &g, &at)) {
+      int e = at;
+      for (int i = start; i < at; ++i) {
+        bool stop = false;
+        for (const auto& a : rules_.adverbs) stop |= WordAt(ct, i, a);
+        for (const auto& o : rules_.objects) stop |= WordAt(ct, i, o);
+        if (stop) { e = i; break; }
+      }
+      bool han = e > start;
+      for (int i = start; i < e; ++i) han &= IsHan(ct[i]) || ct[i] == U'·';
+      if (han && e - start >= 2 && e - start <= 5) return Who{ToUtf8(ct, start, e), "", false};
+    }
+  }
+  return who;
+}
+
+std::optional<Who> Attributor::After(const Speech& s) const {
+  const Span* from = &s.spans.back();
+  int limit = -1;
+  if (s.spans.size() > 1 && s.spans[1].para == s.spans[0].para) {
+    from = &s.spans[0];  // dash dialogue: the narration between speech parts
+    limit = s.spans[1].begin;
+  }
+  const std::u32string& t = paras_[from->para].text;
+  int a = from->end;
+  while (a < static_cast<int>(t.size()) && (IsSpace(t[a]) || IsDash(t[a]) || t[a] == U',')) ++a;
+  if (a >= static_cast<int>(t.size()) || t[a] == U'的') return std::nullopt;
+  int e = a;
+  while (e < static_cast<int>(t.size()) && (limit < 0 || e < limit) && !in_speech_[from->para][e] &&
+         !(IsClauseEnd(t[e]) && e > a)) {
+    ++e;
+  }
+  std::string g;
+  int at = 0;
+  if (!FindVerb(t, a, e, rules_, &g, &at)) return std::nullopt;
+  for (const Mention& m : mentions_) {
+    if (m.para == from->para && m.begin >= a && m.end <= e && !m.name.empty()) {
+      return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group};
+    }
+  }
+  if (words_) {
+    // "odpovedal Napoleon": a capitalized word after the verb.
+    int i = at;
+    while (i < e && IsLetter(t[i])) ++i;
+    while (i < e && IsSpace(t[i])) ++i;
+    int j = i;
+    while (j < e && IsLetter(t[j])) ++j;
+    if (j > i && IsUpper(t[i])) {
+      const std::string name = ToUtf8(t, i, j);
+      auto alias = names_.alias_to_name.find(t.substr(i, j - i));
+      if (alias != names_.alias_to_name.end()) {
+        auto gg = names_.gender.find(alias->second);
+        return Who{alias->second, gg == names_.gender.end() ? g : gg->second, false};
+      }
+      return Who{name, g == "p" ? "" : g, g == "p"};
+    }
+    if (!g.empty()) return Resolve(g, SentenceAt(from->para, a), from->para, a);
+  }
+  return std::nullopt;
+}
+
+// Weak evidence: the last person named earlier in the quote's own sentence.
+std::optional<Who> Attributor::SameSentence(const Speech& s) const {
+  const Span& first = s.spans.front();
+  const std::u32string& t = paras_[first.para].text;
+  int start = first.begin;
+  while (start > 0 && !IsTerminal(t[start - 1])) --start;
+  std::optional<Who> who;
+  for (const Mention& m : mentions_) {
+    if (m.para == first.para && m.begin >= start && m.end <= first.begin && !m.name.empty()) {
+      who = Who{m.name, m.gender, m.group};
+    }
+  }
+  return who;
+}
+
+std::optional<Who> Attributor::Addressee(int para, int begin, int end) const {
+  const std::u32string& t = paras_[para].text;
+  for (const Mention& m : mentions_) {
+    if (m.para == para && m.begin >= begin && m.end <= end && !m.name.empty() &&
+        EndsWithAny(t, m.begin, rules_.objects)) {
+      return Who{m.name, m.gender, m.group};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int pos) const {
+  for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
+    if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
+    if (!it->name.empty() && it->name != name && !it->group) {
+      return Who{it->name, it->gender, false};
+    }
+  }
+  return std::nullopt;
+}
+
+void Attributor::Run(std::vector<Speech>* speeches) {
+  std::optional<Who> prev_who, prev_partner;
+  const Speech* prev = nullptr;
+  for (Speech& s : *speeches) {
+    bool document = s.document;
+    int context_para = -1, context_end = -1;
+    std::optional<Who> who = Before(s, &document, &context_para, &context_end);
+    s.document = document;
+    std::optional<Who> partner;
+    if (context_para >= 0) {
+      const std::u32string& ct = paras_[context_para].text;
+      int start = context_end;
+      while (start > 0 && !IsTerminal(ct[start - 1])) --start;
+      partner = Addressee(context_para, start, context_end);
+    }
+    // Turns: a quote right after another one, with no narration between.
+    bool adjacent = false;
+    if (prev != nullptr && prev->quoted && s.quoted) {
+      const Span& a = prev->spans.back();
+      const Span& b = s.spans.front();
+      if (a.para == b.para) {
+        adjacent = true;
+        for (int i = a.end; i < b.begin; ++i) adjacent &= IsSpace(paras_[a.para].text[i]);
+      }
+    }
+    if (!who && !s.document) who = After(s);
+    if (!who && adjacent && prev_who) {
+      if (prev_who->group) {
+        who = prev_who;
+      } else {
+        who = prev_partner ? prev_partner
+                           : OtherThan(prev_who->name, prev->spans.front().para,
+                                       prev->spans.front().begin);
+      }
+      partner = prev_who;
+    }
+    if (!who && !s.document) who = SameSentence(s);
+    if (who && !partner && !who->group) {
+      partner = OtherThan(who->name, s.spans.front().para, s.spans.front().begin);
+    }
+    if (who) {
+      s.speaker = who->name;
+      s.gender = who->gender;
+      s.group = who->group;
+      s.attributed = true;
+    }
+    prev = &s;
+    prev_who = who;
+    prev_partner = partner;
+  }
+}
+
+}  // namespace
+
+NameBook MakeNameBook(const Cast& cast) {
+  NameBook book;
+  for (const CastEntry& e : cast.speakers) {
+    book.alias_to_name[ToU32(e.name)] = e.name;
+    for (const std::string& a : e.aliases) book.alias_to_name[ToU32(a)] = e.name;
+    if (!e.gender.empty()) book.gender[e.name] = e.gender;
+  }
+  return book;
+}
+
+void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
+               std::vector<Speech>* speeches) {
+  Attributor attributor(paras, rules, names, *speeches);
+  attributor.Run(speeches);
+}
+
+}  // namespace markup_internal
+}  // namespace narrate

@@ -1,0 +1,123 @@
+// Private to the markup stage: code-point text of paragraphs, the rule tables,
+// quote and block detection, mentions of people and speaker attribution.
+// Plain functions over value types; thread-safe.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+#include "markup/markup.h"
+
+namespace narrate {
+namespace markup_internal {
+
+std::u32string ToU32(const std::string& utf8);
+std::string ToUtf8(const std::u32string& text);
+std::string ToUtf8(const std::u32string& text, int begin, int end);
+bool IsSpace(char32_t c);
+bool IsHan(char32_t c);
+bool IsUpper(char32_t c);
+bool IsLetter(char32_t c);
+// 。！？.!?… (a sentence has ended).
+bool IsTerminal(char32_t c);
+// Clause separators: terminals plus ，；、,; and colons.
+bool IsClauseEnd(char32_t c);
+bool IsColon(char32_t c);
+bool IsDash(char32_t c);
+
+// The rule tables of one language (pipeline/markup/rules/<lang>/*.tsv).
+struct Rules {
+  Lang lang;
+  std::map<std::u32string, std::string> verbs;  // form -> "m"/"f"/"p"/""
+  std::set<std::u32string> not_verbs, receive, objects, documents,
+      first_person, groups, adverbs, enumerations, no_break_after;
+  std::map<std::u32string, std::string> pronouns;  // form -> "m"/"f"/"p"
+};
+// Reads every *.tsv under dir/lang. DataError naming file:line when malformed.
+StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang);
+// The rules installed with the program (cached; empty tables on error, which
+// is reported once to `reporter`).
+const Rules& DefaultRules(const Lang& lang, Reporter* reporter);
+
+// One paragraph as code points, with the token each code point comes from.
+struct Para {
+  int line = 0;
+  int index = 0;  // 0-based within the chapter
+  std::u32string text;
+  std::vector<Token> tokens;
+};
+
+// A stretch of a paragraph [begin, end) in code points.
+struct Span {
+  int para = 0;
+  int begin = 0;
+  int end = 0;
+};
+
+// One quote or block speech; it may cover several paragraphs.
+struct Speech {
+  std::vector<Span> spans;   // in reading order
+  bool quoted = true;        // false: a block speech without quote marks
+  bool document = false;
+  std::string speaker;       // empty: not attributed yet
+  std::string gender;        // "m", "f" or ""
+  bool group = false;
+  bool attributed = false;   // false: speaker "unknown"
+  bool unclosed = false;     // a quote that no mark closes
+};
+
+// Finds quotes and block speeches in a chapter; decides which are speech.
+std::vector<Speech> FindSpeeches(const std::vector<Para>& paras,
+                                 const Rules& rules);
+
+// A person (or group) named or referred to in narration.
+struct Mention {
+  int para = 0;
+  int begin = 0;
+  int end = 0;
+  std::string name;    // the canonical speaker name
+  std::string gender;  // "m", "f" or ""
+  bool group = false;
+  bool pronoun = false;
+  bool sentence_initial = false;
+  int sentence = 0;    // chapter-wide sentence number
+};
+
+// Whose name is which: canonical names, genders and aliases from the cast.
+struct NameBook {
+  std::map<std::u32string, std::string> alias_to_name;
+  std::map<std::string, std::string> gender;  // canonical name -> "m"/"f"
+};
+NameBook MakeNameBook(const Cast& cast);
+
+// Attributes every speech (speaker, gender, group, document) in place.
+void Attribute(const std::vector<Para>& paras, const Rules& rules,
+               const NameBook& names, std::vector<Speech>* speeches);
+
+// True when [begin, end) of text contains a speech verb (not inside a
+// not_verb compound); `gender` gets the verb's gender column, `at` its start.
+bool FindVerb(const std::u32string& text, int begin, int end, const Rules& rules,
+              std::string* gender, int* at);
+
+// Auto-casting: the timbre of every speaker, deterministic.
+class Casting {
+ public:
+  Casting(const Cast& cast, const std::map<std::string, Timbre>& voices);
+  // The timbre of a speaker: the cast's, else the least used one of its
+  // gender so far. Deterministic for the same order of calls; the same name
+  // always gets the same timbre.
+  std::string VoiceFor(const std::string& speaker, const std::string& gender);
+  std::string GenderFor(const std::string& speaker, const std::string& fallback) const;
+
+ private:
+  const Cast& cast_;
+  std::vector<std::string> male_, female_, all_;
+  std::map<std::string, std::string> assigned_;
+  std::map<std::string, int> uses_;  // timbre -> speakers given it so far
+};
+
+}  // namespace markup_internal
+}  // namespace narrate

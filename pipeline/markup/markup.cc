@@ -1,0 +1,317 @@
+// Markup: chapters, headings, sentences, speech and documents, speakers and
+// voices. This file orchestrates; quotes.cc finds speech, attribute.cc names
+// speakers, cast.cc loads the cast and overrides. Thread-safe: pure functions.
+#include "markup/markup.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "markup/internal.h"
+
+namespace narrate {
+namespace {
+
+using markup_internal::IsSpace;
+using markup_internal::IsTerminal;
+using markup_internal::Para;
+using markup_internal::Speech;
+using markup_internal::ToU32;
+using markup_internal::ToUtf8;
+
+bool IsSentenceEnd(char32_t c) {
+  return IsTerminal(c) || c == U':' || c == U';' || c == U'：' || c == U'；' ||
+         c == U'”' || c == U'’' || c == U'」' || c == U'』' || c == U'〃' || c == U'«' ||
+         c == U'“' || c == U'"' || c == U')' || c == U'）' || c == U',' || c == U'，';
+}
+
+// A standalone short line with no closing punctuation reads as a heading.
+bool LooksLikeHeading(const std::u32string& t) {
+  int e = static_cast<int>(t.size());
+  while (e > 0 && IsSpace(t[e - 1])) --e;
+  return e > 0 && e <= 40 && !IsSentenceEnd(t[e - 1]);
+}
+
+// A short trailing fragment without closing punctuation after the last
+// sentence of a paragraph ("… na Atlantik. Obrana Paríža"): its start, or -1.
+int TrailingHeading(const std::u32string& t, const Lang& lang) {
+  int e = static_cast<int>(t.size());
+  while (e > 0 && IsSpace(t[e - 1])) --e;
+  if (e == 0 || IsSentenceEnd(t[e - 1])) return -1;
+  int s = e;
+  while (s > 0 && !IsTerminal(t[s - 1])) --s;
+  if (s == 0) return -1;
+  while (s < e && (IsSpace(t[s]) || IsSentenceEnd(t[s]))) ++s;
+  if (s >= e) return -1;
+  int words = 1;
+  for (int i = s; i < e; ++i) {
+    if (IsSentenceEnd(t[i]) || t[i] == U'、') return -1;
+    words += IsSpace(t[i]) ? 1 : 0;
+  }
+  if (lang == "zh") return e - s <= 12 ? s : -1;
+  return markup_internal::IsUpper(t[s]) && words <= 6 && e - s <= 40 ? s : -1;
+}
+
+std::string DefaultTitle(const Lang& lang, int index) {
+  if (lang == "zh") {
+    static const char* kDigits[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    std::string n;
+    if (index >= 10) n += (index / 10 > 1 ? std::string(kDigits[index / 10]) : "") + "十";
+    if (index % 10 != 0 || index < 10) n += kDigits[index % 10];
+    return "第" + n + "章";
+  }
+  return "Kapitola " + std::to_string(index);
+}
+
+std::string MakeId(int chapter, int paragraph, int sentence) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "c%02d-p%04d-s%02d", chapter, paragraph, sentence);
+  return buf;
+}
+
+std::string Snippet(const std::string& text) {
+  const std::u32string t = ToU32(text);
+  return t.size() <= 16 ? text : ToUtf8(t, 0, 16) + "…";
+}
+
+// What a stretch of a paragraph is: narration, heading, or speech number n.
+struct Label {
+  UtteranceKind kind = UtteranceKind::kNarration;
+  int speech = -1;
+  bool operator==(const Label& o) const { return kind == o.kind && speech == o.speech; }
+};
+
+struct Segment {
+  Label label;
+  std::vector<Token> tokens;
+};
+
+// Cuts a paragraph's tokens at label changes. A token is split only where its
+// printed and spoken forms are equal; otherwise it goes whole to the stretch
+// where it starts.
+std::vector<Segment> Segments(const Para& para, const std::vector<Label>& labels) {
+  std::vector<Segment> out;
+  int pos = 0;
+  auto add = [&](const Label& l, Token t) {
+    if (out.empty() || !(out.back().label == l)) out.push_back({l, {}});
+    out.back().tokens.push_back(std::move(t));
+  };
+  for (const Token& t : para.tokens) {
+    const std::u32string cps = ToU32(t.text);
+    const int n = static_cast<int>(cps.size());
+    int cut = 0;
+    if (t.text == t.spoken) {
+      for (int i = 1; i < n; ++i) {
+        if (!(labels[pos + i] == labels[pos + i - 1])) {
+          Token piece = t;
+          piece.text = piece.spoken = ToUtf8(cps, cut, i);
+          add(labels[pos + cut], piece);
+          cut = i;
+        }
+      }
+    }
+    Token rest = t;
+    if (cut > 0) rest.text = rest.spoken = ToUtf8(cps, cut, n);
+    if (n > 0) add(labels[pos + cut], rest);
+    pos += n;
+  }
+  // Stretches of only spaces and punctuation (a 。 after a closing quote)
+  // join the stretch before them: nobody reads a lone full stop.
+  std::vector<Segment> merged;
+  for (Segment& s : out) {
+    bool blank = true;
+    for (const Token& t : s.tokens) {
+      blank &= t.kind == TokenKind::kSpace || t.kind == TokenKind::kPunctuation;
+    }
+    if (blank && !merged.empty()) {
+      for (Token& t : s.tokens) merged.back().tokens.push_back(std::move(t));
+    } else {
+      merged.push_back(std::move(s));
+    }
+  }
+  return merged;
+}
+
+Utterance MakeUtterance(const std::vector<Token>& tokens, const Lang& lang, UtteranceKind kind) {
+  Utterance u;
+  u.kind = kind;
+  u.lang = lang;
+  u.tokens = tokens;
+  u.text = PrintedText(tokens);
+  u.spoken = SpokenText(tokens);
+  return u;
+}
+
+std::map<std::string, Timbre> DefaultPalette() {
+  std::map<std::string, Timbre> voices;
+  for (const char* name : {"male1", "male2", "male3", "male4"}) voices[name] = {name, "", 50, 50, 175, 100, "m"};
+  for (const char* name : {"female1", "female2", "female3"}) voices[name] = {name, "", 50, 50, 175, 100, "f"};
+  return voices;
+}
+
+}  // namespace
+
+Script Markup(const std::string& title, const std::string& author,
+              const std::vector<ChapterSource>& chapters, const Cast& cast,
+              const Overrides& overrides, const std::map<std::string, Timbre>& voices,
+              Reporter* reporter) {
+  markup_internal::Casting casting(cast, voices.empty() ? DefaultPalette() : voices);
+  const markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
+  std::vector<bool> used(overrides.entries.size(), false);
+  Script script;
+  script.title = title;
+  script.author = author;
+  script.lang = chapters.empty() ? "" : chapters.front().lang;
+  for (size_t ci = 0; ci < chapters.size(); ++ci) {
+    const ChapterSource& source = chapters[ci];
+    const markup_internal::Rules& rules = markup_internal::DefaultRules(source.lang, reporter);
+    Chapter chapter;
+    chapter.index = static_cast<int>(ci) + 1;
+    chapter.source = source.file;
+    chapter.lang = source.lang;
+    size_t first_body = 0;
+    std::vector<Token> title_tokens = source.title;
+    int title_line = 0;
+    if (title_tokens.empty() && !source.paragraphs.empty() &&
+        LooksLikeHeading(ToU32(PrintedText(source.paragraphs[0].tokens)))) {
+      title_tokens = source.paragraphs[0].tokens;
+      title_line = source.paragraphs[0].line;
+      first_body = 1;
+    }
+    if (title_tokens.empty()) {
+      const std::string t = DefaultTitle(source.lang, chapter.index);
+      title_tokens.push_back({TokenKind::kWord, t, t, ""});
+    }
+    chapter.title = PrintedText(title_tokens);
+    Utterance heading = MakeUtterance(title_tokens, source.lang, UtteranceKind::kHeading);
+    heading.voice = cast.options.narrator;
+    heading.id = MakeId(chapter.index, 0, 0);
+    heading.chapter = chapter.index;
+    heading.line = title_line;
+    chapter.utterances.push_back(std::move(heading));
+
+    std::vector<Para> paras;
+    for (size_t pi = first_body; pi < source.paragraphs.size(); ++pi) {
+      Para p;
+      p.line = source.paragraphs[pi].line;
+      p.index = static_cast<int>(pi);
+      p.tokens = source.paragraphs[pi].tokens;
+      p.text = ToU32(PrintedText(p.tokens));
+      paras.push_back(std::move(p));
+    }
+    std::vector<Speech> speeches = markup_internal::FindSpeeches(paras, rules);
+    markup_internal::Attribute(paras, rules, names, &speeches);
+
+    // Labels per code point: narration, then speech, then headings on top.
+    std::vector<std::vector<Label>> labels(paras.size());
+    for (size_t i = 0; i < paras.size(); ++i) labels[i].resize(paras[i].text.size());
+    for (size_t s = 0; s < speeches.size(); ++s) {
+      const Label l{speeches[s].document ? UtteranceKind::kDocument : UtteranceKind::kSpeech,
+                    static_cast<int>(s)};
+      for (const auto& sp : speeches[s].spans) {
+        for (int i = sp.begin; i < sp.end; ++i) labels[sp.para][i] = l;
+      }
+    }
+    for (size_t i = 0; i < paras.size(); ++i) {
+      const std::u32string& t = paras[i].text;
+      const int n = static_cast<int>(t.size());
+      int from = -1, to = -1;
+      if (LooksLikeHeading(t)) {
+        from = 0, to = n;
+      } else if (int s = TrailingHeading(t, source.lang); s >= 0) {
+        from = s, to = n;
+      }
+      for (size_t o = 0; o < overrides.entries.size(); ++o) {
+        const Override& ov = overrides.entries[o];
+        const std::u32string h = ToU32(ov.heading);
+        if (h.empty() || t.find(ToU32(ov.match)) == std::u32string::npos) continue;
+        if (t.compare(0, h.size(), h) == 0) {
+          from = 0, to = static_cast<int>(h.size());
+          used[o] = true;
+        } else if (t.size() >= h.size() && t.compare(n - h.size(), h.size(), h) == 0) {
+          from = n - static_cast<int>(h.size()), to = n;
+          used[o] = true;
+        }
+      }
+      for (int k = std::max(0, from); k < to; ++k) labels[i][k] = Label{UtteranceKind::kHeading, -1};
+    }
+
+    for (const Speech& s : speeches) {
+      if (s.unclosed && reporter != nullptr) {
+        const Para& p = paras[s.spans.back().para];
+        reporter->Report({Severity::kWarning, source.file, p.line,
+                          "quote not closed by the end of the paragraph; it ends there"});
+      }
+    }
+    std::vector<bool> reported(speeches.size(), false);
+    for (size_t i = 0; i < paras.size(); ++i) {
+      const int paragraph_index = paras[i].index + 1;
+      int sentence = 0;
+      for (const auto& seg : Segments(paras[i], labels[i])) {
+        std::vector<std::vector<Token>> parts;
+        if (seg.label.kind == UtteranceKind::kHeading) {
+          parts.push_back(seg.tokens);
+        } else {
+          parts = SplitSentences(seg.tokens, source.lang);
+        }
+        for (auto& part : parts) {
+          Utterance u = MakeUtterance(part, source.lang, seg.label.kind);
+          u.id = MakeId(chapter.index, paragraph_index, ++sentence);
+          u.chapter = chapter.index;
+          u.paragraph = paragraph_index;
+          u.line = paras[i].line;
+          u.voice = cast.options.narrator;
+          if (seg.label.kind == UtteranceKind::kDocument) {
+            u.voice = cast.options.document;
+          } else if (seg.label.kind == UtteranceKind::kSpeech) {
+            const Speech& s = speeches[seg.label.speech];
+            const std::string name = s.attributed ? s.speaker : "unknown";
+            u.speaker = name;
+            u.gender = casting.GenderFor(name, s.gender == "p" ? "" : s.gender);
+            u.voice = casting.VoiceFor(name, u.gender);
+            if (!s.attributed && !reported[seg.label.speech] && reporter != nullptr) {
+              reported[seg.label.speech] = true;
+              reporter->Report({Severity::kWarning, source.file, paras[i].line,
+                                "speech not attributed, read as 'unknown': \"" +
+                                    Snippet(u.text) + "\""});
+            }
+          }
+          chapter.utterances.push_back(std::move(u));
+        }
+      }
+    }
+    // Producer corrections keyed by a snippet of the utterance text.
+    for (size_t o = 0; o < overrides.entries.size(); ++o) {
+      const Override& ov = overrides.entries[o];
+      if (!ov.heading.empty()) continue;
+      for (Utterance& u : chapter.utterances) {
+        if (u.text.find(ov.match) == std::string::npos) continue;
+        used[o] = true;
+        if (ov.kind == "heading") u.kind = UtteranceKind::kHeading;
+        if (ov.kind == "narration") u.kind = UtteranceKind::kNarration;
+        if (ov.kind == "speech") u.kind = UtteranceKind::kSpeech;
+        if (ov.kind == "document") u.kind = UtteranceKind::kDocument;
+        if (u.kind == UtteranceKind::kSpeech) {
+          if (!ov.speaker.empty()) u.speaker = ov.speaker;
+          if (!u.speaker) u.speaker = "unknown";
+          u.gender = ov.gender.empty() ? casting.GenderFor(*u.speaker, u.gender) : ov.gender;
+          u.voice = casting.VoiceFor(*u.speaker, u.gender);
+        } else {
+          u.speaker.reset();
+          u.gender.clear();
+          u.voice = u.kind == UtteranceKind::kDocument ? cast.options.document
+                                                       : cast.options.narrator;
+        }
+      }
+    }
+    script.chapters.push_back(std::move(chapter));
+  }
+  for (size_t o = 0; o < overrides.entries.size(); ++o) {
+    if (!used[o] && reporter != nullptr) {
+      reporter->Report({Severity::kWarning, overrides.file, overrides.entries[o].line,
+                        "override matches nothing: \"" + overrides.entries[o].match + "\""});
+    }
+  }
+  return script;
+}
+
+}  // namespace narrate

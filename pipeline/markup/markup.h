@@ -1,0 +1,98 @@
+// The markup stage: normalized paragraphs to a script of chapters and
+// utterances (headings, sentences, quoted and block speech, documents), each
+// with its speaker, gender and voice.
+//
+// Language knowledge (speech verbs, pronouns, group nouns, document nouns) is
+// data: pipeline/markup/rules/<lang>/*.tsv. Book knowledge (names, aliases,
+// genders, timbres, corrections) comes from the book's cast.toml and
+// overrides.toml. Pure functions over value types; thread-safe.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/core.h"
+
+namespace narrate {
+
+// One chapter source after normalization, in reading order.
+struct ChapterSource {
+  std::string file;   // path, for diagnostics
+  // The chapter title from book.toml, normalized; empty: the first paragraph
+  // when it is a heading, else "第N章" / "Kapitola N".
+  std::vector<Token> title;
+  Lang lang;          // "zh", "sk"
+  std::vector<NormalizedParagraph> paragraphs;
+};
+
+// Who reads narration and documents. Timbre names refer to voices/*.toml.
+struct CastOptions {
+  std::string narrator = "narrator";  // timbre of narration and headings
+  std::string document = "document";  // timbre of quoted documents
+};
+
+// One speaker of a book's cast.toml.
+struct CastEntry {
+  std::string name;                  // canonical speaker name, e.g. "拿破仑"
+  std::string gender;                // "m", "f" or "" (unknown)
+  std::string voice;                 // timbre; empty: cast automatically
+  std::vector<std::string> aliases;  // other spellings and declined forms
+};
+
+// A book's cast (cast.toml):
+//   [narrator] voice = "narrator"      [document] voice = "document"
+//   [[speaker]] name = "拿破仑"  gender = "m"  voice = "male1"
+//               aliases = ["Napoleon", "Napoleona", "Napoleonovi"]
+struct Cast {
+  CastOptions options;
+  std::vector<CastEntry> speakers;
+};
+
+// Reads cast.toml. IoError when unreadable; DataError with file:line when
+// malformed (bad TOML, a speaker without a name, a gender not m/f).
+StatusOr<Cast> LoadCast(const std::string& path);
+
+// A producer's correction (overrides.toml), keyed by a snippet of text:
+//   [[override]] match = "snippet"  speaker = "内伊"  kind = "speech"
+//   [[override]] match = "第一次退位元帅们"  heading = "第一次退位"
+// speaker/kind apply to every utterance whose printed text contains `match`
+// (kind "narration" or "heading" also clears the speaker); heading splits that
+// text off the start or end of the paragraph containing `match` as a heading.
+struct Override {
+  std::string match;
+  std::string speaker;  // empty: unchanged
+  std::string kind;     // "heading", "narration", "speech", "document"; empty: unchanged
+  std::string gender;   // empty: unchanged
+  std::string heading;  // empty: none
+  int line = 0;         // line in the overrides file, for diagnostics
+};
+struct Overrides {
+  std::string file;
+  std::vector<Override> entries;
+};
+
+// Reads overrides.toml. IoError when unreadable; DataError with file:line
+// when malformed (no match, unknown kind).
+StatusOr<Overrides> LoadOverrides(const std::string& path);
+
+// Builds the script. Chapter indices are 1-based in the order given; utterance
+// ids are "cNN-pNNNN-sNN" (chapter, paragraph, sentence), stable across runs as
+// long as the text before them does not change. Speakers without a cast entry
+// get a timbre from `voices` by gender (order of first appearance); speech that
+// cannot be attributed is speaker "unknown" in a character voice. Unattributed
+// speech, unclosed quotes and overrides that match nothing are reported.
+Script Markup(const std::string& title, const std::string& author,
+              const std::vector<ChapterSource>& chapters, const Cast& cast,
+              const Overrides& overrides,
+              const std::map<std::string, Timbre>& voices, Reporter* reporter);
+
+
+// Splits one paragraph's tokens into sentences (ICU BreakIterator, corrected:
+// an opening quote after a sentence end starts the next sentence; no break
+// after an abbreviation token or a rules no_break_after entry such as "gen.").
+// Every token lands in exactly one sentence; a token is never split.
+std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
+                                               const Lang& lang);
+
+}  // namespace narrate

@@ -1,0 +1,190 @@
+// Code-point helpers and the rule tables of the markup stage. Thread-safe:
+// DefaultRules caches behind a mutex.
+#include <dirent.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <mutex>
+#include <sstream>
+
+#include "markup/internal.h"
+
+#ifndef NARRATE_MARKUP_RULES_DIR
+#define NARRATE_MARKUP_RULES_DIR "pipeline/markup/rules"
+#endif
+
+namespace narrate {
+namespace markup_internal {
+
+std::u32string ToU32(const std::string& s) {
+  std::u32string out;
+  int32_t i = 0;
+  const int32_t n = static_cast<int32_t>(s.size());
+  while (i < n) {
+    UChar32 c;
+    U8_NEXT(s.data(), i, n, c);
+    out.push_back(c < 0 ? 0xFFFD : static_cast<char32_t>(c));
+  }
+  return out;
+}
+
+std::string ToUtf8(const std::u32string& t, int begin, int end) {
+  std::string out;
+  for (int i = std::max(0, begin); i < end && i < static_cast<int>(t.size()); ++i) {
+    char buf[4];
+    int32_t len = 0;
+    UBool error = false;
+    (void)error;
+    U8_APPEND(reinterpret_cast<uint8_t*>(buf), len, 4, static_cast<UChar32>(t[i]), error);
+    out.append(buf, len);
+  }
+  return out;
+}
+
+std::string ToUtf8(const std::u32string& t) {
+  return ToUtf8(t, 0, static_cast<int>(t.size()));
+}
+
+bool IsSpace(char32_t c) { return u_isUWhiteSpace(c) || c == 0x3000; }
+bool IsHan(char32_t c) {
+  return u_getIntPropertyValue(c, UCHAR_SCRIPT) == USCRIPT_HAN;
+}
+bool IsUpper(char32_t c) { return u_isupper(c); }
+bool IsLetter(char32_t c) { return u_isalpha(c); }
+bool IsTerminal(char32_t c) {
+  return c == U'。' || c == U'！' || c == U'？' || c == U'.' || c == U'!' ||
+         c == U'?' || c == U'…';
+}
+bool IsColon(char32_t c) { return c == U'：' || c == U':'; }
+bool IsClauseEnd(char32_t c) {
+  return IsTerminal(c) || IsColon(c) || c == U'，' || c == U'；' || c == U'、' ||
+         c == U',' || c == U';';
+}
+bool IsDash(char32_t c) { return c == U'–' || c == U'—' || c == U'-'; }
+
+namespace {
+
+Status ReadTable(const std::string& path, Rules* rules) {
+  StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  std::istringstream in(*text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols;
+    size_t start = 0;
+    while (true) {
+      size_t tab = line.find('\t', start);
+      cols.push_back(line.substr(start, tab - start));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    if (cols.size() < 2 || cols[1].empty()) {
+      return Status::DataError(path + ":" + std::to_string(number) +
+                               ": expected class<TAB>word");
+    }
+    const std::string& cls = cols[0];
+    const std::u32string word = ToU32(cols[1]);
+    const std::string extra = cols.size() > 2 ? cols[2] : "";
+    if (cls == "verb") rules->verbs[word] = extra;
+    else if (cls == "pronoun") rules->pronouns[word] = extra;
+    else if (cls == "not_verb") rules->not_verbs.insert(word);
+    else if (cls == "receive") rules->receive.insert(word);
+    else if (cls == "object") rules->objects.insert(word);
+    else if (cls == "document") rules->documents.insert(word);
+    else if (cls == "first_person") rules->first_person.insert(word);
+    else if (cls == "group") rules->groups.insert(word);
+    else if (cls == "adverb") rules->adverbs.insert(word);
+    else if (cls == "enumeration") rules->enumerations.insert(word);
+    else if (cls == "no_break_after") rules->no_break_after.insert(word);
+    else {
+      return Status::DataError(path + ":" + std::to_string(number) +
+                               ": unknown class '" + cls + "'");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang) {
+  Rules rules;
+  rules.lang = lang;
+  const std::string sub = dir + "/" + lang;
+  DIR* d = ::opendir(sub.c_str());
+  if (d == nullptr) return Status::IoError(sub + ": no markup rules for '" + lang + "'");
+  std::vector<std::string> files;
+  while (dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tsv") == 0) {
+      files.push_back(sub + "/" + name);
+    }
+  }
+  ::closedir(d);
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) {
+    Status s = ReadTable(f, &rules);
+    if (!s.ok()) return s;
+  }
+  return rules;
+}
+
+const Rules& DefaultRules(const Lang& lang, Reporter* reporter) {
+  static std::mutex mu;
+  static std::map<Lang, Rules>* cache = new std::map<Lang, Rules>();
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache->find(lang);
+  if (it != cache->end()) return it->second;
+  const char* env = std::getenv("NARRATE_MARKUP_RULES_DIR");
+  StatusOr<Rules> loaded = LoadRules(env ? env : NARRATE_MARKUP_RULES_DIR, lang);
+  Rules rules;
+  rules.lang = lang;
+  if (loaded.ok()) {
+    rules = std::move(loaded).value();
+  } else if (reporter != nullptr) {
+    reporter->Report({Severity::kError, "", 0, loaded.status().message()});
+  }
+  return cache->emplace(lang, std::move(rules)).first->second;
+}
+
+bool FindVerb(const std::u32string& text, int begin, int end, const Rules& rules,
+              std::string* gender, int* at) {
+  const bool words = rules.lang != "zh";  // Slovak verbs are whole words
+  for (int i = begin; i < end; ++i) {
+    if (words && i > 0 && IsLetter(text[i - 1])) continue;
+    // Skip compounds that are not speech.
+    bool excluded = false;
+    for (const auto& nv : rules.not_verbs) {
+      for (int back = 0; back < static_cast<int>(nv.size()) && !excluded; ++back) {
+        const int s = i - back;
+        if (s >= 0 && text.compare(s, nv.size(), nv) == 0) excluded = true;
+      }
+    }
+    if (excluded) continue;
+    size_t best = 0;
+    std::string g;
+    for (const auto& [form, gen] : rules.verbs) {
+      if (form.size() > best && i + static_cast<int>(form.size()) <= end &&
+          text.compare(i, form.size(), form) == 0) {
+        const int after = i + static_cast<int>(form.size());
+        if (words && after < static_cast<int>(text.size()) && IsLetter(text[after])) continue;
+        best = form.size();
+        g = gen;
+      }
+    }
+    if (best > 0) {
+      if (gender != nullptr) *gender = g;
+      if (at != nullptr) *at = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace markup_internal
+}  // namespace narrate

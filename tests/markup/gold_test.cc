@@ -1,0 +1,197 @@
+// The sample book against hand-written gold annotations
+// (tests/data/markup/gold/): attribution precision and recall of the speech in
+// 000 and 003, and the exact structure (chapters, titles, headings) of all
+// three texts.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "ingest/ingest.h"
+#include "markup_test_util.h"
+
+namespace narrate {
+namespace {
+
+const std::string kBook = NARRATE_SOURCE_DIR "/books/napoleon";
+const std::string kGold = NARRATE_TEST_DATA "/markup/gold";
+
+std::vector<std::vector<std::string>> ReadTsv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    std::string col;
+    while (std::getline(ss, col, '\t')) cols.push_back(col);
+    rows.push_back(cols);
+  }
+  return rows;
+}
+
+struct Book {
+  Script script;
+  std::vector<std::string> files;  // chapter index - 1 -> file name
+  CollectingReporter reporter;
+};
+
+const Book& SampleBook() {
+  static Book* book = [] {
+    Book* b = new Book;
+    std::vector<ChapterSource> sources;
+    for (const auto& row : ReadTsv(kGold + "/structure.tsv")) {
+      if (row[0] != "chapter") continue;
+      const std::string file = row[2];
+      const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
+      auto clean = IngestFile(kBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
+      EXPECT_TRUE(clean.ok()) << clean.status().message();
+      if (!clean.ok()) continue;
+      ChapterSource s;
+      s.file = file;
+      s.lang = lang;
+      s.title = testing_util::Normalize(lang, row[3], 0).tokens;
+      for (const Paragraph& p : clean->paragraphs) {
+        s.paragraphs.push_back(testing_util::Normalize(lang, p.text, p.line));
+      }
+      sources.push_back(std::move(s));
+      b->files.push_back(file);
+    }
+    auto cast = LoadCast(kBook + "/cast.toml");
+    EXPECT_TRUE(cast.ok()) << cast.status().message();
+    auto overrides = LoadOverrides(kBook + "/overrides.toml");
+    EXPECT_TRUE(overrides.ok()) << overrides.status().message();
+    b->script = Markup("拿破仑的退位", "佚名", sources, cast.ok() ? *cast : Cast(),
+                       overrides.ok() ? *overrides : Overrides(), {}, &b->reporter);
+    return b;
+  }();
+  return *book;
+}
+
+const Chapter* ChapterOf(const Book& book, const std::string& file) {
+  for (size_t i = 0; i < book.files.size(); ++i) {
+    if (book.files[i] == file && i < book.script.chapters.size()) return &book.script.chapters[i];
+  }
+  return nullptr;
+}
+
+std::string Label(const Utterance& u) {
+  return std::string(ToString(u.kind)) + "/" +
+         (u.kind == UtteranceKind::kSpeech && u.speaker ? *u.speaker : "-");
+}
+
+TEST(Gold, AttributionPrecisionAndRecall) {
+  const Book& book = SampleBook();
+  // Predicted speech units: runs of consecutive speech/document utterances
+  // with the same label; each is right when it holds a gold snippet with that
+  // label, and wrong when it holds none or a different one.
+  struct Unit { const Chapter* chapter; size_t first, last; std::string label; bool hit = false, miss = false; };
+  std::vector<Unit> units;
+  for (const Chapter& c : book.script.chapters) {
+    if (c.lang != "zh") continue;
+    for (size_t i = 0; i < c.utterances.size(); ++i) {
+      const Utterance& u = c.utterances[i];
+      if (u.kind != UtteranceKind::kSpeech && u.kind != UtteranceKind::kDocument) continue;
+      if (!units.empty() && units.back().chapter == &c && units.back().last + 1 == i &&
+          units.back().label == Label(u)) {
+        units.back().last = i;
+      } else {
+        units.push_back({&c, i, i, Label(u)});
+      }
+    }
+  }
+  int gold_speech = 0, found = 0;
+  for (const auto& row : ReadTsv(kGold + "/speech.tsv")) {
+    ASSERT_EQ(row.size(), 5u);
+    const Chapter* c = ChapterOf(book, row[0]);
+    ASSERT_NE(c, nullptr) << row[0];
+    const std::string want = row[3] + "/" + row[4];
+    const Utterance* got = nullptr;
+    size_t at = 0;
+    for (size_t i = 0; i < c->utterances.size() && !got; ++i) {
+      const Utterance& u = c->utterances[i];
+      if (u.line == std::stoi(row[1]) && u.text.find(row[2]) != std::string::npos) {
+        got = &u;
+        at = i;
+      }
+    }
+    const std::string have = got ? Label(*got) : "missing";
+    if (row[3] != "narration") {
+      ++gold_speech;
+      found += have == want;
+    }
+    if (have != want) {
+      std::printf("  miss %s:%s \"%s\": want %s, got %s\n", row[0].c_str(), row[1].c_str(),
+                  row[2].c_str(), want.c_str(), have.c_str());
+    }
+    for (Unit& unit : units) {
+      if (got && unit.chapter == c && unit.first <= at && at <= unit.last) {
+        (have == want ? unit.hit : unit.miss) = true;
+      }
+    }
+  }
+  int right = 0;
+  for (const Unit& unit : units) {
+    right += unit.hit && !unit.miss;
+    if (!unit.hit) {
+      std::printf("  unmatched prediction %s: %s\n", unit.label.c_str(),
+                  unit.chapter->utterances[unit.first].text.c_str());
+    }
+  }
+  const double precision = units.empty() ? 0 : static_cast<double>(right) / units.size();
+  const double recall = gold_speech == 0 ? 0 : static_cast<double>(found) / gold_speech;
+  std::printf("attribution: precision %.3f (%d/%zu predicted units), recall %.3f (%d/%d gold)\n",
+              precision, right, units.size(), recall, found, gold_speech);
+  EXPECT_GE(precision, 0.9);
+  EXPECT_GE(recall, 0.9);
+}
+
+TEST(Gold, StructureIsExact) {
+  const Book& book = SampleBook();
+  std::vector<std::string> want, have;
+  for (const auto& row : ReadTsv(kGold + "/structure.tsv")) {
+    if (row[0] == "chapter") want.push_back("chapter " + row[1] + " " + row[3]);
+    if (row[0] == "heading") want.push_back("heading " + row[1] + " " + row[3] + " " + row[4]);
+  }
+  for (const Chapter& c : book.script.chapters) {
+    have.push_back("chapter " + std::to_string(c.index) + " " + c.title);
+    for (size_t i = 1; i < c.utterances.size(); ++i) {
+      const Utterance& u = c.utterances[i];
+      if (u.kind == UtteranceKind::kHeading) {
+        have.push_back("heading " + std::to_string(c.index) + " " + std::to_string(u.line) +
+                       " " + u.text);
+      }
+    }
+    ASSERT_FALSE(c.utterances.empty());
+    EXPECT_EQ(c.utterances[0].kind, UtteranceKind::kHeading);
+  }
+  EXPECT_EQ(have, want);
+}
+
+TEST(Gold, EveryUtteranceIsVoicedAndNoSpeechByNarrator) {
+  const Book& book = SampleBook();
+  for (const Chapter& c : book.script.chapters) {
+    for (const Utterance& u : c.utterances) {
+      EXPECT_FALSE(u.voice.empty()) << u.id;
+      if (u.kind == UtteranceKind::kSpeech) {
+        EXPECT_NE(u.voice, "narrator") << u.id << " " << u.text;
+        EXPECT_TRUE(u.speaker.has_value()) << u.id;
+      } else {
+        EXPECT_FALSE(u.speaker.has_value()) << u.id;
+      }
+      EXPECT_TRUE(u.gender.empty() || u.gender == "m" || u.gender == "f") << u.id;
+    }
+  }
+}
+
+TEST(Gold, OverridesAllMatch) {
+  const Book& book = SampleBook();
+  for (const auto& d : book.reporter.diagnostics()) {
+    EXPECT_EQ(d.message.find("override matches nothing"), std::string::npos) << d.ToString();
+  }
+}
+
+}  // namespace
+}  // namespace narrate
