@@ -6,9 +6,10 @@ NARRATE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 NARRATE_PACKAGES=(
   g++ make cmake pkg-config
   libicu-dev libespeak-ng-dev espeak-ng-data espeak-ng
-  libsndfile1-dev libsoxr-dev
+  libsndfile1-dev libsoxr-dev libebur128-dev libtag1-dev libzip-dev
+  portaudio19-dev
   libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev
+  libgtest-dev epubcheck
 )
 
 narrate_install_packages() {

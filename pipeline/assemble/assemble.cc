@@ -15,7 +15,10 @@ namespace {
 
 using assemble_internal::AudioWriter;
 using assemble_internal::QcMeter;
+using assemble_internal::AudioTags;
 using nlohmann::json;
+
+constexpr const char* kNarrator = "eSpeak NG";
 
 std::string Slug(const std::string& title) {
   UErrorCode status = U_ZERO_ERROR;
@@ -90,8 +93,9 @@ StatusOr<std::vector<FileQc>> AssembleBook(
   std::vector<std::unique_ptr<AudioWriter>> book_files;
   std::vector<QcMeter> book_meters;
   for (const std::string& format : options.formats) {
+    AudioTags tags{script.title, script.title, script.author, kNarrator, script.lang};
     auto w = AudioWriter::Open(out + "/" + book_stem + "." + format, format,
-                               options.sample_rate, script.title, script.author);
+                               options.sample_rate, tags);
     if (!w.ok()) return w.status();
     book_files.push_back(std::move(w).value());
     book_meters.emplace_back(options.sample_rate);
@@ -118,8 +122,10 @@ StatusOr<std::vector<FileQc>> AssembleBook(
     const std::string stem = "chapters/" + ChapterFileStem(chapter);
     for (size_t f = 0; f < options.formats.size(); ++f) {
       const std::string file = stem + "." + options.formats[f];
+      AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
+                     chapter.index, static_cast<int>(script.chapters.size())};
       auto w = AudioWriter::Open(out + "/" + file, options.formats[f],
-                                 options.sample_rate, chapter.title, script.author);
+                                 options.sample_rate, tags);
       if (!w.ok()) return w.status();
       Status s = (*w)->Write(rendered->samples);
       if (s.ok()) s = (*w)->Commit();
@@ -127,7 +133,9 @@ StatusOr<std::vector<FileQc>> AssembleBook(
       QcMeter meter(options.sample_rate);
       meter.Add(rendered->samples);
       qcs.push_back(meter.Finish(file));
-      book_files[f]->AddCue(book_frames);
+      book_files[f]->AddChapter(
+          {book_frames, book_frames + static_cast<int64_t>(rendered->samples.size()),
+           chapter.title});
       s = book_files[f]->Write(rendered->samples);
       if (!s.ok()) return s;
       book_meters[f].Add(rendered->samples);
@@ -143,11 +151,14 @@ StatusOr<std::vector<FileQc>> AssembleBook(
            CueTime(book_start_ms) + "\n";
     book_frames += static_cast<int64_t>(rendered->samples.size());
 
+    json files = json::array();
+    for (const std::string& format : options.formats) files.push_back(stem + "." + format);
     manifest["chapters"].push_back({{"index", chapter.index},
                                     {"title", chapter.title},
                                     {"language", chapter.lang},
                                     {"source", chapter.source},
                                     {"file", stem + "." + options.formats.front()},
+                                    {"files", files},
                                     {"book_start_ms", book_start_ms},
                                     {"duration_ms", duration_ms}});
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
@@ -164,6 +175,7 @@ StatusOr<std::vector<FileQc>> AssembleBook(
            {"chapter", u.chapter},
            {"paragraph", u.paragraph},
            {"kind", ToString(u.kind)},
+           {"lang", u.lang},
            {"speaker", u.speaker ? json(*u.speaker) : json(nullptr)},
            {"voice", u.voice},
            {"text", u.text},

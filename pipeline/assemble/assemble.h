@@ -53,6 +53,10 @@ struct RenderedChapter {
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
 };
 
+// The silence before utterance `i` (> 0) of a chapter, in milliseconds: after a
+// heading, between paragraphs or sentences, plus a change of voice.
+int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
+
 // Places clips (parallel to chapter.utterances, 22050 Hz) with pauses and
 // resamples the chapter once to `options.sample_rate`.
 StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,

@@ -9,6 +9,8 @@
 namespace narrate {
 namespace assemble_internal {
 
+namespace {
+
 bool LookupFormat(const std::string& name, int* sf_format) {
   if (name == "wav") {
     *sf_format = SF_FORMAT_WAV | SF_FORMAT_PCM_16;
@@ -20,9 +22,16 @@ bool LookupFormat(const std::string& name, int* sf_format) {
   return true;
 }
 
+}  // namespace
+
+bool IsKnownFormat(const std::string& name) {
+  int unused;
+  return LookupFormat(name, &unused);
+}
+
 StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(
     const std::string& path, const std::string& format, int sample_rate,
-    const std::string& title, const std::string& artist) {
+    const AudioTags& tags) {
   SF_INFO info = {};
   info.samplerate = sample_rate;
   info.channels = 1;
@@ -38,8 +47,9 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(
     return Status::IoError(path + ": cannot write: " + sf_strerror(nullptr));
   }
   // Strings must be set before the first write (FLAC Vorbis comments are UTF-8).
-  if (!title.empty()) sf_set_string(w->file_, SF_STR_TITLE, title.c_str());
-  if (!artist.empty()) sf_set_string(w->file_, SF_STR_ARTIST, artist.c_str());
+  if (!tags.title.empty()) sf_set_string(w->file_, SF_STR_TITLE, tags.title.c_str());
+  if (!tags.artist.empty()) sf_set_string(w->file_, SF_STR_ARTIST, tags.artist.c_str());
+  if (!tags.album.empty()) sf_set_string(w->file_, SF_STR_ALBUM, tags.album.c_str());
   return w;
 }
 
@@ -60,10 +70,11 @@ Status AudioWriter::Write(const std::vector<int16_t>& samples) {
 }
 
 Status AudioWriter::Commit() {
-  if (wav_ && !cues_.empty()) {
+  if (wav_ && !chapters_.empty()) {
     SF_CUES cues = {};
     cues.cue_count = 0;
-    for (int64_t frame : cues_) {
+    for (const ChapterMark& mark : chapters_) {
+      const int64_t frame = mark.start_frame;
       if (cues.cue_count >= 100) break;
       SF_CUE_POINT& p = cues.cue_points[cues.cue_count];
       p.indx = static_cast<int32_t>(cues.cue_count + 1);

@@ -13,18 +13,38 @@
 namespace narrate {
 namespace assemble_internal {
 
+// Metadata written into every file (UTF-8).
+struct AudioTags {
+  std::string title;     // the chapter title, or the book title for the book file
+  std::string album;     // the book title
+  std::string artist;    // the author
+  std::string narrator;  // e.g. "eSpeak NG"
+  std::string language;  // "zh", "sk"
+  int track = 0;         // 1-based chapter number; 0: none (the book file)
+  int track_total = 0;
+};
+
+// A chapter mark in the whole-book file.
+struct ChapterMark {
+  int64_t start_frame = 0;  // samples at the writer's input rate
+  int64_t end_frame = 0;
+  std::string title;
+};
+
 // An audio file being written to `path + ".part"`, renamed by Commit().
 // Destroying it uncommitted removes the partial file.
 class AudioWriter {
  public:
-  // `format` is "wav" or "flac". IoError naming the path when it cannot open.
-  static StatusOr<std::unique_ptr<AudioWriter>> Open(
-      const std::string& path, const std::string& format, int sample_rate,
-      const std::string& title, const std::string& artist);
+  // `format` is one of kFormats. `sample_rate` is the rate of the samples given
+  // to Write(). IoError naming the path when it cannot open.
+  static StatusOr<std::unique_ptr<AudioWriter>> Open(const std::string& path,
+                                                     const std::string& format,
+                                                     int sample_rate,
+                                                     const AudioTags& tags);
   ~AudioWriter();
   Status Write(const std::vector<int16_t>& samples);
-  // WAV only: a cue point at `frame` (chapter marks of the book file).
-  void AddCue(int64_t frame) { cues_.push_back(frame); }
+  // Chapter marks of the whole-book file (WAV cue points).
+  void AddChapter(const ChapterMark& mark) { chapters_.push_back(mark); }
   Status Commit();
 
  private:
@@ -32,12 +52,12 @@ class AudioWriter {
   std::string path_;
   std::string part_;
   SNDFILE* file_ = nullptr;
-  std::vector<int64_t> cues_;
+  std::vector<ChapterMark> chapters_;
   bool wav_ = false;
 };
 
-// File extension and libsndfile format of a format name; false if unknown.
-bool LookupFormat(const std::string& name, int* sf_format);
+// The audio formats narrate writes; the file extension is the format name.
+bool IsKnownFormat(const std::string& name);
 
 // Accumulates QC figures over a stream of samples.
 class QcMeter {

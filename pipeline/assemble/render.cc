@@ -14,8 +14,9 @@ int64_t SamplesToMs(int64_t samples, int rate) {
   return (samples * 1000 + rate / 2) / rate;
 }
 
-// The pause before utterance `i` (not the first) in milliseconds.
-int PauseBefore(const Chapter& chapter, size_t i, const PauseOptions& p) {
+}  // namespace
+
+int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& p) {
   const Utterance& prev = chapter.utterances[i - 1];
   const Utterance& cur = chapter.utterances[i];
   int ms = prev.kind == UtteranceKind::kHeading ? p.heading_ms
@@ -25,8 +26,6 @@ int PauseBefore(const Chapter& chapter, size_t i, const PauseOptions& p) {
   if (prev.voice != cur.voice) ms += p.speaker_change_ms;
   return ms;
 }
-
-}  // namespace
 
 StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
                                         const std::vector<Clip>& clips,
@@ -45,7 +44,7 @@ StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
     }
     if (i > 0) {
       pcm.resize(pcm.size() +
-                     MsToSamples(PauseBefore(chapter, i, options.pauses), in_rate),
+                     MsToSamples(PauseBeforeMs(chapter, i, options.pauses), in_rate),
                  0);
     }
     const int64_t start = static_cast<int64_t>(pcm.size());

@@ -83,6 +83,16 @@ std::string Absolute(const std::string& path) {
 
 }  // namespace
 
+StatusOr<SynthRequest> RequestFor(const Utterance& u,
+                                  const std::map<std::string, Timbre>& voices) {
+  auto v = voices.find(u.voice);
+  if (v == voices.end()) {
+    return Status::DataError("no voice '" + u.voice + "' in " + DefaultVoicesDir() +
+                             " (used by " + u.id + ")");
+  }
+  return SynthRequest{u.lang, v->second, u.tokens};
+}
+
 StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
   std::vector<LexiconEntry> lexicon;
   if (!book.lexicon.empty()) {
@@ -168,12 +178,9 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   std::vector<SynthRequest> requests;
   for (const Chapter& c : script->chapters) {
     for (const Utterance& u : c.utterances) {
-      auto v = voices->find(u.voice);
-      if (v == voices->end()) {
-        return Status::DataError("no voice '" + u.voice + "' in " +
-                                 DefaultVoicesDir());
-      }
-      requests.push_back({u.lang, v->second, u.tokens});
+      StatusOr<SynthRequest> request = RequestFor(u, *voices);
+      if (!request.ok()) return request.status();
+      requests.push_back(std::move(request).value());
     }
   }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "synth/synth.h"
 
 namespace narrate {
 
@@ -52,6 +53,11 @@ std::string DefaultVoicesDir();
 // `reporter`. A chapter that cannot be decoded is reported and the others are
 // still processed; the result is then the first such error (DataError, 65).
 StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter);
+
+// What the synthesizer needs for one utterance: its tokens, language and the
+// timbre of its voice. DataError when the voice is not among `voices`.
+StatusOr<SynthRequest> RequestFor(const Utterance& utterance,
+                                  const std::map<std::string, Timbre>& voices);
 
 struct BuildOptions {
   std::string out_dir;  // required; never inside the book folder
