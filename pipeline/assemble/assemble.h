@@ -78,4 +78,12 @@ StatusOr<std::vector<FileQc>> AssembleBook(
     const std::vector<Diagnostic>& diagnostics,
     const std::function<void(int)>& progress);
 
+// Writes OUT_DIR/<stem>.epub: an EPUB 3 with Media Overlays (one XHTML
+// document and one SMIL overlay per chapter, the chapter MP3s, navigation by
+// chapter and section, accessibility metadata). Reads the manifest.json and the
+// chapter MP3 files that AssembleBook wrote into `out_dir`; DataError naming
+// what is missing when they are not there.
+Status WriteEpub(const Script& script, const std::string& out_dir,
+                 const std::string& stem, Reporter* reporter);
+
 }  // namespace narrate

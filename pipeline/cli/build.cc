@@ -221,6 +221,11 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
                           [&](int done) { progress.Count("chapters", done, chapter_count); });
   progress.Clear();
   if (!qcs.ok()) return qcs.status();
+  if (options.epub) {
+    progress.Stage("Packaging the EPUB 3 with Media Overlays");
+    Status epub = WriteEpub(*script, options.out_dir, book.name, &reporter);
+    if (!epub.ok()) return epub;
+  }
 
   int64_t total_ms = 0;
   for (const Chapter& c : script->chapters) {

@@ -64,6 +64,7 @@ struct BuildOptions {
   std::vector<std::string> formats = {"wav"};
   int jobs = 1;            // synthesis worker processes
   std::string cache_dir;   // default: OUT_DIR/.cache
+  bool epub = false;       // also write OUT_DIR/<book name>.epub (implies mp3)
 };
 
 // The whole pipeline: script, synthesis, assembly. Prints progress and a

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -129,12 +130,16 @@ int RunNarrate(int argc, char** argv) {
   build.formats.clear();
   build_cmd->add_option("--format", build.formats,
                         "Audio format of the files, repeatable (default: wav)")
-      ->check(CLI::IsMember({"wav", "flac"}));
+      ->check(CLI::IsMember({"wav", "flac", "mp3", "opus"}));
   build_cmd->add_option("-j,--jobs", build.jobs,
                         "Synthesis worker processes (default: the number of cores)")
       ->check(CLI::Range(1, 64));
   build_cmd->add_option("--cache", build.cache_dir,
                         "Clip cache folder (default: OUTPUT/.cache)");
+  build_cmd->add_flag("--epub", build.epub,
+                      "Also write OUTPUT/<book>.epub: EPUB 3 with the text and the\n"
+                      "narration in sync (Media Overlays), for reading systems\n"
+                      "used by blind and visually-impaired readers (adds mp3)");
 
   std::string mark_input, mark_lang, mark_format = "json";
   CLI::App* mark_cmd = app.add_subcommand(
@@ -170,6 +175,10 @@ int RunNarrate(int argc, char** argv) {
   }
   if (build_cmd->parsed()) {
     if (build.formats.empty()) build.formats = {"wav"};
+    if (build.epub && std::find(build.formats.begin(), build.formats.end(), "mp3") ==
+                          build.formats.end()) {
+      build.formats.push_back("mp3");
+    }
     return RunBuild(book_dir, build);
   }
   if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
