@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -218,7 +219,10 @@ struct Script {
 // synth -> assemble
 
 struct WordTiming {
-  std::string text;       // as printed
+  // As printed, with the spaces and punctuation that follow it (and, for the
+  // first word, what precedes it): the words of an utterance concatenate to
+  // its text.
+  std::string text;
   int64_t start = 0;      // samples from the start of the clip
   int64_t end = 0;        // samples from the start of the clip (exclusive)
 };
@@ -238,7 +242,7 @@ StatusOr<std::string> ReadFile(const std::string& path);
 
 // Writes `data` to a temporary file beside `path`, flushes and renames it into
 // place, so `path` holds either the old content or the whole new one.
-Status WriteFileAtomic(const std::string& path, const std::string& data);
+Status WriteFileAtomic(const std::string& path, std::string_view data);
 
 // Creates a directory and its parents. IoError when it cannot.
 Status MakeDirs(const std::string& path);

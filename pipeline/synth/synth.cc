@@ -6,9 +6,15 @@
 #include <unicode/brkiter.h>
 #include <unicode/unistr.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 
 namespace narrate {
@@ -54,30 +60,48 @@ void AppendXmlEscaped(const std::string& text, std::string* out) {
 struct Word {
   std::string printed;
   std::string spoken;
+  Lang lang;  // empty: the utterance's language
 };
 
 // Splits tokens into words: ordinary text by ICU word boundaries (dictionary
 // segmentation for Chinese), every number, abbreviation or lexicon token whole.
-// Spaces and punctuation are attached to the word before them (spoken, no mark).
+// Spaces and punctuation are glue: spoken between the words without a mark,
+// and printed as part of the word before them (text before the first word, such
+// as an opening quote, goes with the first word), so that the printed words of
+// an utterance concatenate back to its text.
 std::vector<Word> SplitWords(const SynthRequest& request,
                              std::vector<std::string>* glue) {
   std::vector<Word> words;
+  std::string lead;  // printed text before the first word
   glue->assign(1, "");
-  auto add_glue = [&](const std::string& s) { glue->back() += s; };
-  auto add_word = [&](const std::string& printed, const std::string& spoken) {
-    words.push_back({printed, spoken});
+  auto add_glue = [&](const std::string& printed, const std::string& spoken) {
+    glue->back() += spoken;
+    (words.empty() ? lead : words.back().printed) += printed;
+  };
+  auto add_word = [&](const std::string& printed, const std::string& spoken,
+                      const Lang& lang) {
+    words.push_back({words.empty() ? lead + printed : printed, spoken, lang});
     glue->push_back("");
   };
-  UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::BreakIterator> it(icu::BreakIterator::createWordInstance(
-      icu::Locale(request.lang.c_str()), status));
+  // Word iterators are costly to create (Chinese loads a dictionary): one per
+  // language for the life of the process; null when ICU has none.
+  static std::map<Lang, std::unique_ptr<icu::BreakIterator>> iterators;
+  auto found = iterators.find(request.lang);
+  if (found == iterators.end()) {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::BreakIterator> created(icu::BreakIterator::createWordInstance(
+        icu::Locale(request.lang.c_str()), status));
+    if (U_FAILURE(status)) created.reset();
+    found = iterators.emplace(request.lang, std::move(created)).first;
+  }
+  icu::BreakIterator* it = found->second.get();
   for (const Token& t : request.tokens) {
     if (t.kind == TokenKind::kSpace || t.kind == TokenKind::kPunctuation) {
-      add_glue(t.spoken);
+      add_glue(t.text, t.spoken);
       continue;
     }
-    if (t.kind != TokenKind::kWord || U_FAILURE(status) || t.text != t.spoken) {
-      add_word(t.text, t.spoken);
+    if (t.kind != TokenKind::kWord || it == nullptr || t.text != t.spoken) {
+      add_word(t.text, t.spoken, t.kind == TokenKind::kForeign ? t.lang : "");
       continue;
     }
     icu::UnicodeString u = icu::UnicodeString::fromUTF8(t.text);
@@ -88,11 +112,16 @@ std::vector<Word> SplitWords(const SynthRequest& request,
       std::string piece;
       u.tempSubStringBetween(start, end).toUTF8String(piece);
       if (it->getRuleStatus() == UBRK_WORD_NONE) {
-        add_glue(piece);
+        add_glue(piece, piece);
       } else {
-        add_word(piece, piece);
+        add_word(piece, piece, "");
       }
     }
+  }
+  if (words.empty() && !lead.empty()) {
+    // Nothing but glue: one silent "word" keeps the text in the timings.
+    words.push_back({lead, "", ""});
+    glue->push_back("");
   }
   return words;
 }
@@ -113,7 +142,8 @@ std::string EngineVersion() {
 }
 
 std::string ClipKey(const SynthRequest& r) {
-  std::string key = EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
+  // "clip 2": words carry their trailing glue. Bump when clips change meaning.
+  std::string key = "clip 2\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
                     r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) +
                     "," + std::to_string(r.timbre.range) + "," +
                     std::to_string(r.timbre.rate) + "," +
@@ -149,7 +179,100 @@ Synth::~Synth() {
   g_synth_exists = false;
 }
 
+namespace {
+
+std::string BuildSsml(const std::vector<Word>& words,
+                      const std::vector<std::string>& glue) {
+  std::string ssml = "<speak>";
+  AppendXmlEscaped(glue[0], &ssml);
+  for (size_t i = 0; i < words.size(); ++i) {
+    ssml += "<mark name=\"w" + std::to_string(i) + "\"/>";
+    if (!words[i].lang.empty()) {
+      // A foreign span (e.g. French inside Chinese): eSpeak picks that
+      // language's voice for it and returns to the utterance's voice after.
+      ssml += "<voice xml:lang=\"" + words[i].lang + "\">";
+      AppendXmlEscaped(words[i].spoken, &ssml);
+      ssml += "</voice>";
+    } else {
+      AppendXmlEscaped(words[i].spoken, &ssml);
+    }
+    AppendXmlEscaped(glue[i + 1], &ssml);
+  }
+  return ssml + "<mark name=\"end\"/></speak>";
+}
+
+// The capture travels from the synthesis child to its parent as:
+// 'K', u64 sample count, samples, u32 mark count, (i32 word, i64 sample)...
+// or 'E' and an error message.
+std::string EncodeCapture(const Capture& c) {
+  std::string out = "K";
+  const uint64_t n = c.samples.size();
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  out.append(reinterpret_cast<const char*>(c.samples.data()), n * sizeof(int16_t));
+  const uint32_t m = static_cast<uint32_t>(c.marks.size());
+  out.append(reinterpret_cast<const char*>(&m), sizeof m);
+  for (const auto& [word, sample] : c.marks) {
+    const int32_t w = word;
+    out.append(reinterpret_cast<const char*>(&w), sizeof w);
+    out.append(reinterpret_cast<const char*>(&sample), sizeof sample);
+  }
+  return out;
+}
+
+bool DecodeCapture(const std::string& in, Capture* c) {
+  size_t pos = 1;
+  auto take = [&](void* dst, size_t size) {
+    if (pos + size > in.size()) return false;
+    std::memcpy(dst, in.data() + pos, size);
+    pos += size;
+    return true;
+  };
+  uint64_t n;
+  if (!take(&n, sizeof n) || n > in.size() / sizeof(int16_t)) return false;
+  c->samples.resize(n);
+  uint32_t m;
+  if (!take(c->samples.data(), n * sizeof(int16_t)) || !take(&m, sizeof m)) return false;
+  for (uint32_t i = 0; i < m; ++i) {
+    int32_t word;
+    int64_t sample;
+    if (!take(&word, sizeof word) || !take(&sample, sizeof sample)) return false;
+    c->marks.emplace_back(word, sample);
+  }
+  return pos == in.size();
+}
+
+// Runs one espeak_Synth in this process; 'K'+capture or 'E'+message.
+std::string SynthesizeSsml(const std::string& ssml, const Timbre& t) {
+  if (espeak_SetParameter(espeakRATE, t.rate, 0) != EE_OK ||
+      espeak_SetParameter(espeakPITCH, t.pitch, 0) != EE_OK ||
+      espeak_SetParameter(espeakRANGE, t.range, 0) != EE_OK ||
+      espeak_SetParameter(espeakVOLUME, t.volume, 0) != EE_OK) {
+    return "EeSpeak NG rejected the parameters of timbre '" + t.name + "'";
+  }
+  Capture capture;
+  g_capture = &capture;
+  espeak_ERROR err =
+      espeak_Synth(ssml.c_str(), ssml.size() + 1, 0, POS_CHARACTER, 0,
+                   espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
+  if (err == EE_OK) err = espeak_Synchronize();
+  g_capture = nullptr;
+  if (err != EE_OK) {
+    return "EeSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
+  }
+  return EncodeCapture(capture);
+}
+
+}  // namespace
+
 StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
+  // The voice is selected here, in the owning process, so that a run of
+  // utterances in one voice loads it once; selecting a voice does not advance
+  // the synthesis state. Synthesis itself runs in a forked child: eSpeak NG's
+  // wave generator carries state from one call to the next (the same text
+  // sounds slightly different the second time), and a child of a process that
+  // never synthesized starts from the same state every time, so each clip
+  // depends on its request alone, whatever ran before it. Only espeak_Synth
+  // runs in the child; text preparation and trimming stay here.
   std::string voice = LanguageVoice(request.lang);
   if (!request.timbre.variant.empty()) voice += "+" + request.timbre.variant;
   if (voice != current_voice_) {
@@ -159,36 +282,52 @@ StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
     }
     current_voice_ = voice;
   }
-  const Timbre& t = request.timbre;
-  if (espeak_SetParameter(espeakRATE, t.rate, 0) != EE_OK ||
-      espeak_SetParameter(espeakPITCH, t.pitch, 0) != EE_OK ||
-      espeak_SetParameter(espeakRANGE, t.range, 0) != EE_OK ||
-      espeak_SetParameter(espeakVOLUME, t.volume, 0) != EE_OK) {
-    return Status::Failure("eSpeak NG rejected the parameters of timbre '" +
-                           t.name + "'");
-  }
-
   std::vector<std::string> glue;
-  std::vector<Word> words = SplitWords(request, &glue);
-  std::string ssml = "<speak>";
-  AppendXmlEscaped(glue[0], &ssml);
-  for (size_t i = 0; i < words.size(); ++i) {
-    ssml += "<mark name=\"w" + std::to_string(i) + "\"/>";
-    AppendXmlEscaped(words[i].spoken, &ssml);
-    AppendXmlEscaped(glue[i + 1], &ssml);
-  }
-  ssml += "<mark name=\"end\"/></speak>";
+  const std::vector<Word> words = SplitWords(request, &glue);
+  const std::string ssml = BuildSsml(words, glue);
 
+  int fds[2];
+  if (::pipe(fds) != 0) return Status::Failure("cannot create a pipe");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return Status::Failure("cannot fork a synthesis process");
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    const std::string bytes = SynthesizeSsml(ssml, request.timbre);
+    size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fds[1], bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) ::_exit(1);
+      done += static_cast<size_t>(n);
+    }
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::string bytes;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    bytes.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fds[0]);
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0 || bytes.empty()) {
+    return Status::Failure("the eSpeak NG synthesis process died (voice '" +
+                           voice + "')");
+  }
+  if (bytes[0] == 'E') return Status::Failure(bytes.substr(1));
   Capture capture;
-  g_capture = &capture;
-  espeak_ERROR err =
-      espeak_Synth(ssml.c_str(), ssml.size() + 1, 0, POS_CHARACTER, 0,
-                   espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
-  if (err == EE_OK) err = espeak_Synchronize();
-  g_capture = nullptr;
-  if (err != EE_OK) {
-    return Status::Failure("eSpeak NG failed to synthesize (error " +
-                           std::to_string(err) + ")");
+  if (!DecodeCapture(bytes, &capture)) {
+    return Status::Failure("garbled audio from the synthesis process");
   }
 
   // Trim silence: eSpeak adds ~350 ms after SSML; pauses are ours to place.

@@ -46,6 +46,9 @@ class Synth {
   // Synthesizes one utterance: mono int16 at 22050 Hz, with leading and trailing
   // silence trimmed, and one WordTiming per word (from <mark> events). Failure
   // names the voice when eSpeak rejects it; never falls back silently.
+  // Deterministic: the clip depends on the request alone (each call
+  // synthesizes in a forked child, see synth.cc), so clips are byte-identical
+  // whatever was synthesized before, in this process or another.
   StatusOr<Clip> Synthesize(const SynthRequest& request);
 
  private:

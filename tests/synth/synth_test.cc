@@ -41,8 +41,9 @@ TEST_F(SynthTest, SlovakSentenceHasSpeechAndWordTimings) {
   EXPECT_LT(seconds, 4.0);
   EXPECT_GT(Rms(clip->samples, 0, clip->samples.size()), 0.02);
   ASSERT_EQ(clip->words.size(), 5u);
-  EXPECT_EQ(clip->words[0].text, "Dobrý");
-  EXPECT_EQ(clip->words[4].text, "máte");
+  EXPECT_EQ(clip->words[0].text, "Dobrý ");
+  EXPECT_EQ(clip->words[1].text, "deň, ");
+  EXPECT_EQ(clip->words[4].text, "máte?");
   for (size_t i = 0; i < clip->words.size(); ++i) {
     EXPECT_LT(clip->words[i].start, clip->words[i].end) << i;
     if (i > 0) EXPECT_GE(clip->words[i].start, clip->words[i - 1].start);
@@ -57,6 +58,39 @@ TEST_F(SynthTest, ChineseIsSpokenNotSkipped) {
   // Fifteen syllables take well over a second.
   EXPECT_GT(clip->samples.size() / 22050.0, 1.5);
   EXPECT_GE(clip->words.size(), 6u);
+  std::string joined;
+  for (const WordTiming& w : clip->words) joined += w.text;
+  EXPECT_EQ(joined, "春天来了，孩子们在草地上放风筝。");
+}
+
+TEST_F(SynthTest, SameRequestGivesTheSameSamplesWhateverCameBefore) {
+  SynthRequest sk{"sk", Timbre(), Words("Dobrý deň, ako sa máte? Toto je skúška.")};
+  auto first = synth_->Synthesize(sk);
+  Timbre other;
+  other.variant = "f2";
+  other.pitch = 70;
+  ASSERT_TRUE(synth_->Synthesize({"zh", other, Words("他们向拿破仑提出停战要求。")}).ok());
+  auto second = synth_->Synthesize(sk);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(first->samples, second->samples);
+  ASSERT_EQ(first->words.size(), second->words.size());
+  for (size_t i = 0; i < first->words.size(); ++i) {
+    EXPECT_EQ(first->words[i].start, second->words[i].start);
+  }
+}
+
+TEST_F(SynthTest, ForeignSpanIsSpokenInItsLanguage) {
+  std::vector<Token> tokens = {{TokenKind::kWord, "歌曲", "歌曲", ""},
+                               {TokenKind::kForeign, "Le Chant du Départ",
+                                "Le Chant du Départ", "fr"},
+                               {TokenKind::kWord, "很有名", "很有名", ""}};
+  auto clip = synth_->Synthesize({"zh", Timbre(), tokens});
+  ASSERT_TRUE(clip.ok()) << clip.status().message();
+  ASSERT_EQ(clip->words.size(), 4u);  // 歌曲, the span, 很, 有名 (ICU words)
+  EXPECT_EQ(clip->words[1].text, "Le Chant du Départ");
+  EXPECT_EQ(clip->words[0].text, "歌曲");
+  // Four French syllables take a real stretch of audio.
+  EXPECT_GT(clip->words[1].end - clip->words[1].start, 22050 / 2);
 }
 
 TEST_F(SynthTest, SilenceIsTrimmed) {
