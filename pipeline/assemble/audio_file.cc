@@ -1,4 +1,5 @@
-// libsndfile writing and QC measurement for the assemble stage.
+// The assemble stage's audio writer (libsndfile encoders, libsoxr resampling,
+// TagLib tags) and QC measurement. Thread-safety: see audio_file.h.
 #include "assemble/audio_file.h"
 
 #include <unistd.h>
@@ -6,50 +7,91 @@
 #include <cmath>
 #include <cstdio>
 
+#include "assemble/encode_ogg.h"
+#include "assemble/encode_resample.h"
+#include "assemble/tags_writer.h"
+
 namespace narrate {
 namespace assemble_internal {
 
 namespace {
 
-bool LookupFormat(const std::string& name, int* sf_format) {
-  if (name == "wav") {
-    *sf_format = SF_FORMAT_WAV | SF_FORMAT_PCM_16;
-  } else if (name == "flac") {
-    *sf_format = SF_FORMAT_FLAC | SF_FORMAT_PCM_16;
-  } else {
-    return false;
+struct FormatSpec {
+  const char* name;
+  int sf_format;
+  int file_rate;  // Hz; 0: the input rate
+};
+
+constexpr FormatSpec kFormatSpecs[] = {
+    {"wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16, 0},
+    {"flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16, 0},
+    // 44.1 kHz: MPEG-1, so 192 kbps is allowed (MPEG-2 at 22050 Hz stops at
+    // 160).
+    {"mp3", SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III, 44100},
+    // Opus in Ogg takes 8/12/16/24/48 kHz only.
+    {"opus", SF_FORMAT_OGG | SF_FORMAT_OPUS, 48000},
+};
+
+constexpr int kMp3Kbps = 192;
+
+const FormatSpec* LookupFormat(const std::string& name) {
+  for (const FormatSpec& spec : kFormatSpecs) {
+    if (name == spec.name) return &spec;
   }
-  return true;
+  return nullptr;
 }
 
 }  // namespace
 
-bool IsKnownFormat(const std::string& name) {
-  int unused;
-  return LookupFormat(name, &unused);
-}
+bool IsKnownFormat(const std::string& name) { return LookupFormat(name) != nullptr; }
 
-StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(
-    const std::string& path, const std::string& format, int sample_rate,
-    const AudioTags& tags) {
-  SF_INFO info = {};
-  info.samplerate = sample_rate;
-  info.channels = 1;
-  if (!LookupFormat(format, &info.format)) {
-    return Status::Usage("unsupported audio format '" + format + "'");
+AudioWriter::AudioWriter() = default;
+
+StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path,
+                                                         const std::string& format, int sample_rate,
+                                                         const AudioTags& tags) {
+  const FormatSpec* spec = LookupFormat(format);
+  if (spec == nullptr) return Status::Usage("unsupported audio format '" + format + "'");
+  if (sample_rate <= 0) {
+    return Status::Usage(path + ": bad sample rate " + std::to_string(sample_rate));
   }
   std::unique_ptr<AudioWriter> w(new AudioWriter());
   w->path_ = path;
   w->part_ = path + ".part";
-  w->wav_ = format == "wav";
+  w->format_ = format;
+  w->tags_ = tags;
+  w->input_rate_ = sample_rate;
+  w->file_rate_ = spec->file_rate != 0 ? spec->file_rate : sample_rate;
+  if (w->file_rate_ != sample_rate) {
+    auto resampler = StreamResampler::Create(sample_rate, w->file_rate_);
+    if (!resampler.ok()) return Status::Failure(path + ": " + resampler.status().message());
+    w->resampler_ = std::move(resampler).value();
+  }
+  SF_INFO info = {};
+  info.samplerate = w->file_rate_;
+  info.channels = 1;
+  info.format = spec->sf_format;
   w->file_ = sf_open(w->part_.c_str(), SFM_WRITE, &info);
   if (w->file_ == nullptr) {
     return Status::IoError(path + ": cannot write: " + sf_strerror(nullptr));
   }
-  // Strings must be set before the first write (FLAC Vorbis comments are UTF-8).
-  if (!tags.title.empty()) sf_set_string(w->file_, SF_STR_TITLE, tags.title.c_str());
-  if (!tags.artist.empty()) sf_set_string(w->file_, SF_STR_ARTIST, tags.artist.c_str());
-  if (!tags.album.empty()) sf_set_string(w->file_, SF_STR_ALBUM, tags.album.c_str());
+  if (format == "mp3") {
+    // CBR needs both calls; the compression level maps 320..32 kbps to 0..1.
+    int mode = SF_BITRATE_MODE_CONSTANT;
+    double level = (320.0 - kMp3Kbps) / 288.0;
+    sf_command(w->file_, SFC_SET_BITRATE_MODE, &mode, sizeof mode);
+    if (sf_command(w->file_, SFC_SET_COMPRESSION_LEVEL, &level, sizeof level) != SF_TRUE) {
+      return Status::IoError(path + ": cannot set the MP3 bitrate: " + sf_strerror(w->file_));
+    }
+  }
+  if (format == "wav") {
+    // LIST INFO strings; must be set before the first write. The other formats
+    // are tagged with TagLib in Commit(): libsndfile labels MP3 ID3 strings
+    // Latin-1 and cannot write arbitrary Vorbis comments.
+    if (!tags.title.empty()) sf_set_string(w->file_, SF_STR_TITLE, tags.title.c_str());
+    if (!tags.artist.empty()) sf_set_string(w->file_, SF_STR_ARTIST, tags.artist.c_str());
+    if (!tags.album.empty()) sf_set_string(w->file_, SF_STR_ALBUM, tags.album.c_str());
+  }
   return w;
 }
 
@@ -60,9 +102,34 @@ AudioWriter::~AudioWriter() {
   }
 }
 
+Status AudioWriter::Fail(const std::string& what) {
+  if (file_ != nullptr) {
+    sf_close(file_);
+    file_ = nullptr;
+  }
+  ::unlink(part_.c_str());
+  return Status::IoError(path_ + ": " + what);
+}
+
+Status AudioWriter::WriteFloat(const std::vector<float>& samples) {
+  const sf_count_t n =
+      sf_write_float(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
+  if (n != static_cast<sf_count_t>(samples.size())) {
+    return Status::IoError(path_ + ": write failed: " + sf_strerror(file_));
+  }
+  return Status::Ok();
+}
+
 Status AudioWriter::Write(const std::vector<int16_t>& samples) {
-  sf_count_t n = sf_write_short(file_, samples.data(),
-                                static_cast<sf_count_t>(samples.size()));
+  if (file_ == nullptr) return Status::Failure(path_ + ": write after Commit");
+  if (resampler_ != nullptr) {
+    resampled_.clear();
+    Status s = resampler_->Process(samples.data(), samples.size(), &resampled_);
+    if (!s.ok()) return Status::Failure(path_ + ": " + s.message());
+    return WriteFloat(resampled_);
+  }
+  const sf_count_t n =
+      sf_write_short(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
   if (n != static_cast<sf_count_t>(samples.size())) {
     return Status::IoError(path_ + ": write failed: " + sf_strerror(file_));
   }
@@ -70,59 +137,36 @@ Status AudioWriter::Write(const std::vector<int16_t>& samples) {
 }
 
 Status AudioWriter::Commit() {
-  if (wav_ && !chapters_.empty()) {
-    SF_CUES cues = {};
-    cues.cue_count = 0;
-    for (const ChapterMark& mark : chapters_) {
-      const int64_t frame = mark.start_frame;
-      if (cues.cue_count >= 100) break;
-      SF_CUE_POINT& p = cues.cue_points[cues.cue_count];
-      p.indx = static_cast<int32_t>(cues.cue_count + 1);
-      p.position = static_cast<uint32_t>(frame);
-      p.fcc_chunk = 0x61746164;  // "data"
-      p.sample_offset = static_cast<uint32_t>(frame);
-      ++cues.cue_count;
-    }
-    sf_command(file_, SFC_SET_CUE, &cues, sizeof cues);
+  if (file_ == nullptr) return Status::Failure(path_ + ": Commit called twice");
+  if (resampler_ != nullptr) {
+    resampled_.clear();
+    Status s = resampler_->Flush(&resampled_);
+    if (s.ok()) s = WriteFloat(resampled_);
+    if (!s.ok()) return Fail(s.message());
   }
   sf_write_sync(file_);
-  int closed = sf_close(file_);
+  const int closed = sf_close(file_);
   file_ = nullptr;
-  if (closed != 0 || std::rename(part_.c_str(), path_.c_str()) != 0) {
+  if (closed != 0) return Fail(std::string("cannot finish writing: ") + sf_error_number(closed));
+
+  Status tagged = Status::Ok();
+  if (format_ == "wav") {
+    tagged = AppendWavCues(part_, chapters_);
+  } else if (format_ == "mp3") {
+    tagged = WriteId3Tags(part_, tags_, chapters_, input_rate_);
+  } else if (format_ == "flac" || format_ == "opus") {
+    tagged = WriteXiphTags(part_, format_, tags_, chapters_, input_rate_);
+  }
+  if (tagged.ok() && format_ == "opus") {
+    tagged = SetOggSerial(
+        part_, OggSerialFor(tags_.album + '\n' + tags_.title + '\n' + std::to_string(tags_.track)));
+  }
+  if (!tagged.ok()) {
     ::unlink(part_.c_str());
-    return Status::IoError(path_ + ": cannot finish writing");
+    return tagged;
   }
+  if (std::rename(part_.c_str(), path_.c_str()) != 0) return Fail("cannot rename into place");
   return Status::Ok();
-}
-
-void QcMeter::Add(const std::vector<int16_t>& samples) {
-  const int64_t window = rate_ / 2;
-  for (int16_t s : samples) {
-    const double x = s / 32768.0;
-    sum_squares_ += x * x;
-    peak_ = std::max(peak_, std::abs(static_cast<int>(s)));
-    window_sum_ += x * x;
-    if (++window_count_ == window) {
-      const double mean = window_sum_ / window;
-      if (quietest_ < 0 || mean < quietest_) quietest_ = mean;
-      window_sum_ = 0;
-      window_count_ = 0;
-    }
-  }
-  count_ += static_cast<int64_t>(samples.size());
-}
-
-FileQc QcMeter::Finish(const std::string& file) const {
-  auto db = [](double power) {
-    return power <= 1e-12 ? -120.0 : 10.0 * std::log10(power);
-  };
-  FileQc qc;
-  qc.file = file;
-  qc.duration_ms = (count_ * 1000 + rate_ / 2) / rate_;
-  qc.rms_db = db(count_ ? sum_squares_ / count_ : 0);
-  qc.peak_db = peak_ == 0 ? -120.0 : 20.0 * std::log10(peak_ / 32768.0);
-  qc.noise_floor_db = db(quietest_ < 0 ? 0 : quietest_);
-  return qc;
 }
 
 }  // namespace assemble_internal

@@ -1,9 +1,12 @@
-// Private to assemble: writing PCM with libsndfile behind a temporary name,
-// and measuring QC figures.
+// Private to assemble: writing PCM to WAV, FLAC, MP3 or Ogg Opus behind a
+// temporary name (libsndfile, libsoxr, TagLib), and measuring QC figures.
+// Thread-safety: an AudioWriter is used by one thread at a time;
+// distinct writers are independent.
 #pragma once
 
 #include <sndfile.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,57 +27,72 @@ struct AudioTags {
   int track_total = 0;
 };
 
-// A chapter mark in the whole-book file.
+// A chapter mark in the whole-book file (WAV cue points; ID3v2 CHAP/CTOC in
+// MP3; CHAPTERnn/CHAPTERnnNAME Vorbis comments in FLAC and Opus).
 struct ChapterMark {
   int64_t start_frame = 0;  // samples at the writer's input rate
   int64_t end_frame = 0;
   std::string title;
 };
 
+class StreamResampler;
+
 // An audio file being written to `path + ".part"`, renamed by Commit().
 // Destroying it uncommitted removes the partial file.
+//   wav   PCM 16 at the input rate; title/artist/album in LIST INFO; cues.
+//   flac  PCM 16 at the input rate; Vorbis comments (tags_writer.h).
+//   mp3   MPEG-1 Layer III, CBR 192 kbps, 44100 Hz (resampled if needed);
+//         ID3v2.4 UTF-8 tags written after encoding (libsndfile writes none).
+//   opus  Ogg Opus at 48000 Hz (resampled with libsoxr VHQ); Vorbis comments;
+//         a fixed Ogg serial derived from the tags, so encodes are repeatable.
+// Decoded through libsndfile, every format gives back exactly the number of
+// samples written (at the file's rate): the MP3 LAME header and the Opus
+// pre-skip carry the encoder delay and padding.
 class AudioWriter {
  public:
-  // `format` is one of kFormats. `sample_rate` is the rate of the samples given
-  // to Write(). IoError naming the path when it cannot open.
+  // `format` is one of "wav", "flac", "mp3", "opus". `sample_rate` is the rate
+  // of the samples given to Write(). Usage for an unknown format; IoError
+  // naming the path when it cannot open.
   static StatusOr<std::unique_ptr<AudioWriter>> Open(const std::string& path,
-                                                     const std::string& format,
-                                                     int sample_rate,
+                                                     const std::string& format, int sample_rate,
                                                      const AudioTags& tags);
   ~AudioWriter();
+  AudioWriter(const AudioWriter&) = delete;
+  AudioWriter& operator=(const AudioWriter&) = delete;
+
+  // Mono samples at the rate given to Open().
   Status Write(const std::vector<int16_t>& samples);
-  // Chapter marks of the whole-book file (WAV cue points).
+  // A chapter mark of the whole-book file, frames at the input rate; written
+  // by Commit().
   void AddChapter(const ChapterMark& mark) { chapters_.push_back(mark); }
+  // Finishes encoding, writes tags and chapters, renames the file into place.
+  // After a failure the partial file is removed.
   Status Commit();
 
+  // The sample rate of the file on disk (48000 for Opus, 44100 for MP3).
+  int file_rate() const { return file_rate_; }
+
  private:
-  AudioWriter() = default;
+  AudioWriter();
+  Status WriteFloat(const std::vector<float>& samples);
+  Status Fail(const std::string& what);
+
   std::string path_;
   std::string part_;
+  std::string format_;
+  AudioTags tags_;
+  int input_rate_ = 0;
+  int file_rate_ = 0;
   SNDFILE* file_ = nullptr;
+  std::unique_ptr<StreamResampler> resampler_;  // null when rates match
+  std::vector<float> resampled_;                // scratch for the resampler
   std::vector<ChapterMark> chapters_;
-  bool wav_ = false;
 };
 
-// The audio formats narrate writes; the file extension is the format name.
+// The audio formats narrate writes ("wav", "flac", "mp3", "opus"); the file
+// extension is the format name.
 bool IsKnownFormat(const std::string& name);
 
-// Accumulates QC figures over a stream of samples.
-class QcMeter {
- public:
-  explicit QcMeter(int sample_rate) : rate_(sample_rate) {}
-  void Add(const std::vector<int16_t>& samples);
-  FileQc Finish(const std::string& file) const;
-
- private:
-  int rate_;
-  int64_t count_ = 0;
-  double sum_squares_ = 0;
-  int peak_ = 0;
-  double window_sum_ = 0;  // current 500 ms window
-  int64_t window_count_ = 0;
-  double quietest_ = -1;   // mean square of the quietest full window
-};
 
 }  // namespace assemble_internal
 }  // namespace narrate

@@ -1,0 +1,58 @@
+// Private to assemble: metadata and chapter marks written into a finished
+// (closed) audio file, before it is renamed into place: TagLib for MP3, FLAC
+// and Opus, our own RIFF chunks for WAV cue points.
+//
+// What is written (all strings UTF-8):
+//   field      ID3v2.4 (MP3)          Vorbis comment (FLAC, Opus)
+//   title      TIT2                   TITLE
+//   album      TALB                   ALBUM
+//   author     TPE1                   ARTIST
+//   narrator   TXXX "NARRATOR", TCOM  NARRATOR, COMPOSER
+//   track      TRCK "n/total"         TRACKNUMBER, TRACKTOTAL
+//   language   TLAN (ISO 639-2/T)     LANGUAGE (same 3-letter code)
+//   genre      TCON "Audiobook"       GENRE "Audiobook"
+// The narrator goes to TCOM/COMPOSER too because that is where audiobook
+// players (e.g. Audiobookshelf) look for it; NARRATOR says it explicitly.
+// Chapters: ID3v2 CHAP frames "chp1".. (start/end ms, embedded TIT2) under one
+// top-level ordered CTOC "toc" (embedded TIT2 = title); Vorbis comments
+// CHAPTER01=HH:MM:SS.mmm and CHAPTER01NAME=title (the Ogg chapter extension).
+//
+// Thread-safety: TagLib objects are local to each call; calls on distinct
+// files may run concurrently.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "assemble/audio_file.h"
+
+namespace narrate {
+namespace assemble_internal {
+
+// ISO 639-2/T code of a BCP 47 language tag ("zh" -> "zho", "sk" -> "slk",
+// "zh-Hans" -> "zho"); "und" when unknown or empty.
+std::string Iso639Part2(const std::string& language);
+
+// "HH:MM:SS.mmm" for a time in milliseconds.
+std::string ChapterTimestamp(int64_t ms);
+
+// Milliseconds of `frame` samples at `rate` Hz, rounded to nearest.
+int64_t FramesToMs(int64_t frame, int rate);
+
+// Replaces the tags of the MP3 at `path` by an ID3v2.4 tag (and removes any
+// ID3v1/APE tag). Chapter times use `rate`, the rate of the marks' frames.
+Status WriteId3Tags(const std::string& path, const AudioTags& tags,
+                    const std::vector<ChapterMark>& chapters, int rate);
+
+// Appends chapter marks to the closed WAV file at `path`: a "cue " chunk (one
+// point per chapter start, frames) and a LIST/adtl chunk of "labl" titles
+// (UTF-8).
+Status AppendWavCues(const std::string& path, const std::vector<ChapterMark>& chapters);
+
+// Writes the Vorbis comments of the FLAC or Ogg Opus file at `path`
+// (`format` "flac" or "opus"), keeping its vendor string.
+Status WriteXiphTags(const std::string& path, const std::string& format, const AudioTags& tags,
+                     const std::vector<ChapterMark>& chapters, int rate);
+
+}  // namespace assemble_internal
+}  // namespace narrate
