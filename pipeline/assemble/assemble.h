@@ -26,7 +26,10 @@ struct PauseOptions {
 
 struct AssembleOptions {
   std::string out_dir;                       // required
-  std::vector<std::string> formats = {"wav"};  // any of "wav", "flac"
+  // Rendered chapters are kept here by content, so a rebuild re-renders and
+  // rewrites only the chapters that changed. Default: OUT_DIR/.cache.
+  std::string cache_dir;
+  std::vector<std::string> formats = {"wav"};  // any of "wav", "flac", "mp3", "opus"
   int sample_rate = 44100;                   // Hz of every written file
   PauseOptions pauses;
 };
@@ -45,6 +48,10 @@ struct FileQc {
   double rms_db = 0;         // dBFS over the whole file
   double peak_db = 0;        // dBFS
   double noise_floor_db = 0; // dBFS of the quietest 500 ms window
+  double loudness_lufs = 0;  // integrated loudness (EBU R 128, libebur128)
+  int64_t head_silence_ms = 0;  // before the first sound above -60 dBFS
+  int64_t tail_silence_ms = 0;  // after the last one
+  std::vector<std::string> failures;  // failed ACX-style checks; empty: pass
 };
 
 // One chapter's audio at options.sample_rate, mono int16, and its timings.
@@ -66,14 +73,27 @@ StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
 // "NN-<slug>" for a chapter file name (ASCII, from the title).
 std::string ChapterFileStem(const Chapter& chapter);
 
-// Supplies the clips of one chapter (loaded from the cache on demand).
-using ClipSource =
-    std::function<StatusOr<std::vector<Clip>>(const Chapter& chapter)>;
+// Supplies the clips of a chapter, loaded on demand.
+struct ClipSource {
+  // A key that changes whenever any clip of the chapter would (e.g. the
+  // synthesis cache keys of its utterances).
+  std::function<std::string(const Chapter& chapter)> content_key;
+  // The clips, parallel to chapter.utterances.
+  std::function<StatusOr<std::vector<Clip>>(const Chapter& chapter)> load;
+};
 
-// Renders and writes every chapter file, the whole-book file with chapter marks
-// (WAV cue points) and a cue sheet, manifest.json and report.json.
-// `progress(chapter_index)` is called after each chapter is written.
-StatusOr<std::vector<FileQc>> AssembleBook(
+// What AssembleBook did.
+struct AssembleStats {
+  std::vector<FileQc> files;  // every chapter file and book file written
+  int chapters_rendered = 0;  // chapters rendered in this run
+  int chapters_reused = 0;    // chapters whose files were already up to date
+};
+
+// Renders, masters (loudness once per file) and writes every chapter file
+// with its WebVTT captions, the whole-book file with chapter marks and a cue
+// sheet, report.json and manifest.json (last: its presence means the build
+// finished). `progress(chapter_index)` is called after each chapter.
+StatusOr<AssembleStats> AssembleBook(
     const Script& script, const ClipSource& clips, const AssembleOptions& options,
     const std::vector<Diagnostic>& diagnostics,
     const std::function<void(int)>& progress);

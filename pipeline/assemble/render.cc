@@ -68,7 +68,9 @@ StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
   out.samples.resize(static_cast<size_t>(std::ceil(pcm.size() * ratio)));
   size_t done = 0;
   soxr_io_spec_t io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I);
-  soxr_quality_spec_t quality = soxr_quality_spec(SOXR_VHQ, 0);
+  io.flags |= SOXR_NO_DITHER;  // dither is random: same input, same output
+  // HQ is 20-bit precise, more than 16-bit output keeps, and 3x faster than VHQ.
+  soxr_quality_spec_t quality = soxr_quality_spec(SOXR_HQ, 0);
   soxr_error_t error =
       soxr_oneshot(in_rate, options.sample_rate, 1, pcm.data(), pcm.size(),
                    nullptr, out.samples.data(), out.samples.size(), &done, &io,

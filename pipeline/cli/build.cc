@@ -81,6 +81,52 @@ std::string Absolute(const std::string& path) {
   return out.empty() ? "/" : out;
 }
 
+// The words of the opening and closing credits in the book's language.
+struct CreditWords {
+  const char* author;    // before the author's name
+  const char* narrator;  // before the narrator's name
+  const char* end;       // the closing words
+  const char* stop;      // sentence end
+};
+
+CreditWords CreditsFor(const Lang& lang) {
+  if (lang == "zh") return {"作者：", "朗读：", "全书完。", "。"};
+  return {"Autor: ", "Číta ", "Koniec.", ". "};
+}
+
+// Opening credits (title, author, narrator) begin the first chapter, before
+// its title; closing words end the last. Both are read by the narrator.
+void AddCredits(const Book& book, const Normalizer& normalizer,
+                const std::string& narrator_voice, Script* script) {
+  const CreditWords words = CreditsFor(book.lang);
+  std::string opening = book.title + words.stop;
+  if (!book.author.empty()) opening += words.author + book.author + words.stop;
+  opening += std::string(words.narrator) + "eSpeak NG" + words.stop;
+  while (!opening.empty() && opening.back() == ' ') opening.pop_back();
+
+  auto make = [&](const std::string& text, Chapter& chapter, const char* id,
+                  int paragraph) {
+    Utterance u;
+    u.id = "c" + std::string(chapter.index < 10 ? "0" : "") +
+           std::to_string(chapter.index) + "-" + id;
+    u.chapter = chapter.index;
+    u.paragraph = paragraph;
+    u.kind = UtteranceKind::kNarration;
+    u.voice = narrator_voice;
+    u.lang = book.lang;
+    u.tokens = normalizer.Normalize({text, 0}, book.dir + "/book.toml", nullptr).tokens;
+    u.text = PrintedText(u.tokens);
+    u.spoken = SpokenText(u.tokens);
+    return u;
+  };
+  Chapter& first = script->chapters.front();
+  first.utterances.insert(first.utterances.begin(),
+                          make(opening, first, "credits-open", 0));
+  Chapter& last = script->chapters.back();
+  const int after = last.utterances.empty() ? 1 : last.utterances.back().paragraph + 1;
+  last.utterances.push_back(make(words.end, last, "credits-close", after));
+}
+
 }  // namespace
 
 StatusOr<SynthRequest> RequestFor(const Utterance& u,
@@ -143,7 +189,17 @@ StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
   }
   StatusOr<std::map<std::string, Timbre>> voices = LoadVoices(DefaultVoicesDir());
   if (!voices.ok()) return voices.status();
-  return Markup(book.title, book.author, sources, cast, overrides, *voices, reporter);
+  Script script =
+      Markup(book.title, book.author, sources, cast, overrides, *voices, reporter);
+  if (!script.chapters.empty()) {
+    if (!normalizers.count(book.lang)) {
+      auto n = Normalizer::Create(NormalizerOptions{book.lang, "", lexicon, false});
+      if (!n.ok()) return n.status();
+      normalizers[book.lang] = std::move(n).value();
+    }
+    AddCredits(book, *normalizers[book.lang], cast.options.narrator, &script);
+  }
+  return script;
 }
 
 Status BuildBook(const Book& book, const BuildOptions& options) {
@@ -200,11 +256,25 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
 
   progress.Stage("Assembling " + std::to_string(script->chapters.size()) +
                  " chapters into " + options.out_dir);
-  size_t next_request = 0;
-  ClipSource clip_source = [&](const Chapter& chapter) -> StatusOr<std::vector<Clip>> {
+  // Where each chapter's requests start in `requests` (same order as the script).
+  std::map<int, size_t> first_request;
+  size_t offset = 0;
+  for (const Chapter& c : script->chapters) {
+    first_request[c.index] = offset;
+    offset += c.utterances.size();
+  }
+  ClipSource clip_source;
+  clip_source.content_key = [&](const Chapter& chapter) {
+    std::string key;
+    for (size_t i = 0; i < chapter.utterances.size(); ++i) {
+      key += ClipKey(requests[first_request[chapter.index] + i]) + ",";
+    }
+    return key;
+  };
+  clip_source.load = [&](const Chapter& chapter) -> StatusOr<std::vector<Clip>> {
     std::vector<Clip> clips;
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-      const std::string path = ClipPath(cache, requests[next_request++]);
+      const std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
       StatusOr<std::string> bytes = ReadFile(path);
       if (!bytes.ok()) return bytes.status();
       StatusOr<Clip> clip = DecodeClip(*bytes, path);
@@ -215,31 +285,51 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   };
   AssembleOptions assemble;
   assemble.out_dir = options.out_dir;
+  assemble.cache_dir = cache;
   assemble.formats = options.formats;
   const int chapter_count = static_cast<int>(script->chapters.size());
-  auto qcs = AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
-                          [&](int done) { progress.Count("chapters", done, chapter_count); });
+  auto assembled =
+      AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
+                   [&](int done) { progress.Count("chapters", done, chapter_count); });
   progress.Clear();
-  if (!qcs.ok()) return qcs.status();
+  if (!assembled.ok()) return assembled.status();
+  std::fprintf(stderr, "  %d chapters assembled, %d already up to date\n",
+               assembled->chapters_rendered, assembled->chapters_reused);
   if (options.epub) {
     progress.Stage("Packaging the EPUB 3 with Media Overlays");
     Status epub = WriteEpub(*script, options.out_dir, book.name, &reporter);
     if (!epub.ok()) return epub;
   }
 
+  // The QC summary: every file against ACX-style limits (report.json has all).
   int64_t total_ms = 0;
-  for (const Chapter& c : script->chapters) {
-    for (const FileQc& qc : *qcs) {
-      if (qc.file.rfind("chapters/" + ChapterFileStem(c) + "." + options.formats.front(), 0) == 0) {
-        total_ms += qc.duration_ms;
-      }
+  int failed = 0;
+  for (const FileQc& qc : assembled->files) {
+    if (qc.file.rfind("chapters/", 0) == 0 &&
+        qc.file.size() > options.formats.front().size() &&
+        qc.file.compare(qc.file.size() - options.formats.front().size(),
+                        std::string::npos, options.formats.front()) == 0) {
+      total_ms += qc.duration_ms;
+    }
+    if (!qc.failures.empty()) {
+      ++failed;
+      std::fprintf(stderr, "  QC fail: %s: %s\n", qc.file.c_str(), qc.failures.front().c_str());
     }
   }
+  std::fprintf(stderr, "  QC: %zu files, %d pass, %d fail (RMS, peak, noise floor, "
+               "head and tail silence; see report.json)\n",
+               assembled->files.size(), static_cast<int>(assembled->files.size()) - failed,
+               failed);
   const double wall = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - started).count();
   std::fprintf(stderr, "Done in %s: %d chapters, %s of audio in %s/ (manifest.json, report.json)\n",
                Seconds(wall).c_str(), chapter_count, Seconds(total_ms / 1000.0).c_str(),
                options.out_dir.c_str());
+  if (options.strict && failed > 0) {
+    return Status::Failure(std::to_string(failed) +
+                           " files failed the QC checks (--strict); see " +
+                           options.out_dir + "/report.json");
+  }
   return Status::Ok();
 }
 

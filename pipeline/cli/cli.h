@@ -9,6 +9,10 @@
 #include "core/core.h"
 #include "synth/synth.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace narrate {
 
 // One chapter source as listed in book.toml.
@@ -65,6 +69,7 @@ struct BuildOptions {
   int jobs = 1;            // synthesis worker processes
   std::string cache_dir;   // default: OUT_DIR/.cache
   bool epub = false;       // also write OUT_DIR/<book name>.epub (implies mp3)
+  bool strict = false;     // a failed QC check fails the build
 };
 
 // The whole pipeline: script, synthesis, assembly. Prints progress and a
@@ -73,5 +78,9 @@ Status BuildBook(const Book& book, const BuildOptions& options);
 
 // Runs `narrate` with its command line; returns the process exit code.
 int RunNarrate(int argc, char** argv);
+
+// Registers `preview`, `devices` and `say` (preview_commands.cc); the one
+// that runs stores its exit code in *exit_code (left as is otherwise).
+void AddPreviewCommands(CLI::App* app, int* exit_code);
 
 }  // namespace narrate

@@ -136,6 +136,10 @@ int RunNarrate(int argc, char** argv) {
       ->check(CLI::Range(1, 64));
   build_cmd->add_option("--cache", build.cache_dir,
                         "Clip cache folder (default: OUTPUT/.cache)");
+  build_cmd->add_flag("--strict", build.strict,
+                      "Fail the build (exit 1) when a file fails a QC check:\n"
+                      "RMS -23..-18 dB, peak <= -3 dBFS, noise floor <= -60 dB,\n"
+                      "0.5-1 s of silence at the head and 1-5 s at the tail");
   build_cmd->add_flag("--epub", build.epub,
                       "Also write OUTPUT/<book>.epub: EPUB 3 with the text and the\n"
                       "narration in sync (Media Overlays), for reading systems\n"
@@ -167,12 +171,15 @@ int RunNarrate(int argc, char** argv) {
   norm_cmd->add_option("--lang", norm_lang, "zh or sk (default: guessed)")
       ->check(CLI::IsMember({"zh", "sk"}));
 
+  int preview_exit = -1;
+  AddPreviewCommands(&app, &preview_exit);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : static_cast<int>(StatusCode::kUsage);
   }
+  if (preview_exit >= 0) return preview_exit;
   if (build_cmd->parsed()) {
     if (build.formats.empty()) build.formats = {"wav"};
     if (build.epub && std::find(build.formats.begin(), build.formats.end(), "mp3") ==

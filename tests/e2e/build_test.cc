@@ -2,8 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <map>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "e2e/run.h"
@@ -139,6 +140,36 @@ TEST_F(BuildTest, BookFileHoldsAllChapters) {
 
 TEST_F(BuildTest, WritesNothingIntoTheBookFolder) {
   EXPECT_EQ(Listing(kBook), *before_);
+}
+
+std::string Bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
+  // One worker and a cold cache of its own, against the first build's two.
+  const std::string other = ScratchDir() + "/out";
+  auto r = RunNarrate("build " + kBook + " -o " + other +
+                      " --format wav --format flac --jobs 1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const auto& c : (*manifest_)["chapters"]) {
+    for (const auto& file : c["files"]) {
+      EXPECT_EQ(Bytes(*out_ + "/" + file.get<std::string>()),
+                Bytes(other + "/" + file.get<std::string>()))
+          << file;
+    }
+  }
+  EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
+  // And a rebuild from a warm cache changes nothing.
+  auto warm = RunNarrate("build " + kBook + " -o " + other +
+                         " --format wav --format flac --jobs 2");
+  ASSERT_EQ(warm.exit_code, 0) << warm.output;
+  EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
+  for (const auto& b : (*manifest_)["book_files"]) {
+    EXPECT_EQ(Bytes(*out_ + "/" + b.get<std::string>()), Bytes(other + "/" + b.get<std::string>()))
+        << b;
+  }
 }
 
 TEST_F(BuildTest, RebuildReusesEveryClip) {
