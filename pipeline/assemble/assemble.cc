@@ -104,15 +104,14 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
 
   const std::string book_stem = assemble_internal::Slug(script.title);
   std::vector<std::unique_ptr<AudioWriter>> book_files;
-  std::vector<QcMeter> book_meters;
   for (const std::string& format : options.formats) {
     AudioTags tags{script.title, script.title, script.author, kNarrator, script.lang};
     auto w = AudioWriter::Open(out + "/" + book_stem + "." + format, format,
                                options.sample_rate, tags);
     if (!w.ok()) return w.status();
     book_files.push_back(std::move(w).value());
-    book_meters.emplace_back(options.sample_rate);
   }
+  std::vector<QcMeter> chapter_meters;  // the book's figures are joined from these
 
   json manifest = {{"title", script.title},
                    {"author", script.author},
@@ -139,6 +138,9 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       if (!saved.ok()) return saved;
     }
     const std::string stem = "chapters/" + ChapterFileStem(chapter);
+    // Measured once: every format of the chapter holds the same samples.
+    chapter_meters.emplace_back(rate);
+    chapter_meters.back().Add(audio->samples);
     bool wrote = false;
     for (size_t f = 0; f < options.formats.size(); ++f) {
       const std::string file = stem + "." + options.formats[f];
@@ -154,15 +156,12 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
         if (!s.ok()) return s;
         wrote = true;
       }
-      QcMeter meter(rate);
-      meter.Add(audio->samples);
-      stats.files.push_back(meter.Finish(file));
+      stats.files.push_back(chapter_meters.back().Finish(file));
       book_files[f]->AddChapter(
           {book_frames, book_frames + static_cast<int64_t>(audio->samples.size()),
            chapter.title});
       Status s = book_files[f]->Write(audio->samples);
       if (!s.ok()) return s;
-      book_meters[f].Add(audio->samples);
     }
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *audio));
@@ -187,7 +186,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     Status s = book_files[f]->Commit();
     if (!s.ok()) return s;
     const std::string file = book_stem + "." + options.formats[f];
-    stats.files.push_back(book_meters[f].Finish(file));
+    stats.files.push_back(QcMeter::FinishJoined(chapter_meters, file));
     manifest["book_files"].push_back(file);
   }
   Status s = WriteFileAtomic(out + "/" + book_stem + ".cue", cue);

@@ -144,7 +144,6 @@ Status AudioWriter::Commit() {
     if (s.ok()) s = WriteFloat(resampled_);
     if (!s.ok()) return Fail(s.message());
   }
-  sf_write_sync(file_);
   const int closed = sf_close(file_);
   file_ = nullptr;
   if (closed != 0) return Fail(std::string("cannot finish writing: ") + sf_error_number(closed));

@@ -44,7 +44,7 @@ double GainAndLimit(std::vector<int16_t>* samples, float gain, float ceiling,
     for (size_t i = begin; i < stop; ++i) loudest = std::max(loudest, std::abs(int{x[i]}));
     if (carried == 1.0f && loudest / 32768.0f * gain <= ceiling) {
       for (size_t i = begin; i < end; ++i) {
-        const long v = std::lround(x[i] / 32768.0f * gain * 32768.0f);
+        const long v = std::lrint(x[i] / 32768.0f * gain * 32768.0f);
         x[i] = static_cast<int16_t>(std::clamp(v, -32768L, 32767L));
         sum += static_cast<double>(x[i]) * x[i];
       }
@@ -73,7 +73,7 @@ double GainAndLimit(std::vector<int16_t>* samples, float gain, float ceiling,
       carried = std::min(eased[i - begin], carried + (1.0f - carried) * release_coef);
       *deepest = std::min(*deepest, carried);
       const float y = x[i] / 32768.0f * gain * carried;
-      const long v = std::lround(y * 32768.0f);
+      const long v = std::lrint(y * 32768.0f);
       x[i] = static_cast<int16_t>(std::clamp(v, -32768L, 32767L));
       sum += static_cast<double>(x[i]) * x[i];
     }

@@ -81,6 +81,38 @@ FileQc QcMeter::Finish(const std::string& file) const {
   return qc;
 }
 
+FileQc QcMeter::FinishJoined(const std::vector<QcMeter>& parts, const std::string& file) {
+  if (parts.empty()) {
+    FileQc empty;
+    empty.file = file;
+    return empty;
+  }
+  QcMeter all(parts.front().rate_);
+  std::vector<ebur128_state*> states;
+  for (const QcMeter& p : parts) {
+    if (p.first_sound_ >= 0) {
+      if (all.first_sound_ < 0) all.first_sound_ = all.count_ + p.first_sound_;
+      all.last_sound_ = all.count_ + p.last_sound_;
+    }
+    all.count_ += p.count_;
+    all.sum_squares_ += p.sum_squares_;
+    all.peak_ = std::max(all.peak_, p.peak_);
+    // Windows restart at each part: the quietest is that of the quietest part.
+    if (p.quietest_ >= 0 && (all.quietest_ < 0 || p.quietest_ < all.quietest_)) {
+      all.quietest_ = p.quietest_;
+    }
+    if (p.loudness_ != nullptr) states.push_back(p.loudness_);
+  }
+  FileQc qc = all.Finish(file);
+  double lufs = -HUGE_VAL;
+  qc.loudness_lufs = ebur128_loudness_global_multiple(states.data(), states.size(), &lufs) ==
+                                 EBUR128_SUCCESS &&
+                             std::isfinite(lufs)
+                         ? lufs
+                         : -120.0;
+  return qc;
+}
+
 std::vector<std::string> QcFailures(const FileQc& qc) {
   std::vector<std::string> failures;
   if (qc.rms_db < -23 || qc.rms_db > -18) {

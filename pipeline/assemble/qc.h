@@ -22,6 +22,9 @@ class QcMeter {
   QcMeter& operator=(const QcMeter&) = delete;
   void Add(const std::vector<int16_t>& samples);
   FileQc Finish(const std::string& file) const;
+  // The figures of the files measured by `parts` played one after another
+  // (the whole-book file from its chapters), without measuring again.
+  static FileQc FinishJoined(const std::vector<QcMeter>& parts, const std::string& file);
 
  private:
   int rate_;

@@ -35,7 +35,15 @@ StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
                            ": clip count does not match utterances");
   }
   const int in_rate = clips.empty() ? 22050 : clips.front().sample_rate;
+  // The whole timeline's length first: one allocation, not one per clip.
+  size_t length = MsToSamples(options.pauses.head_ms, in_rate) +
+                  MsToSamples(options.pauses.tail_ms, in_rate);
+  for (size_t i = 0; i < clips.size(); ++i) {
+    length += clips[i].samples.size();
+    if (i > 0) length += MsToSamples(PauseBeforeMs(chapter, i, options.pauses), in_rate);
+  }
   std::vector<int16_t> pcm;
+  pcm.reserve(length);
   RenderedChapter out;
   pcm.resize(MsToSamples(options.pauses.head_ms, in_rate), 0);
   for (size_t i = 0; i < clips.size(); ++i) {

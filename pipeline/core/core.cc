@@ -84,7 +84,9 @@ Status WriteFileAtomic(const std::string& path, std::string_view data) {
     }
     done += static_cast<size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  // No fsync: the rename is what keeps a killed process from leaving a partial
+  // file; surviving a power cut is not worth an fsync per artifact.
+  if (::close(fd) != 0) {
     std::string why = std::strerror(errno);
     ::unlink(tmp.c_str());
     return Status::IoError(path + ": cannot write: " + why);

@@ -240,8 +240,9 @@ struct Clip {
 // Reads a whole file. IoError naming the path when it cannot.
 StatusOr<std::string> ReadFile(const std::string& path);
 
-// Writes `data` to a temporary file beside `path`, flushes and renames it into
-// place, so `path` holds either the old content or the whole new one.
+// Writes `data` to a temporary file beside `path` and renames it into place, so
+// `path` holds either the old content or the whole new one, even if the
+// process is killed midway (not synced to disk: an OS crash may lose it).
 Status WriteFileAtomic(const std::string& path, std::string_view data);
 
 // Creates a directory and its parents. IoError when it cannot.

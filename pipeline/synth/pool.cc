@@ -1,14 +1,14 @@
-// Worker processes that fill the clip cache, and the cache file format.
-// eSpeak NG is global and not thread-safe, so each worker is a forked process
-// with its own Synth; the parent never initializes eSpeak.
-#include <poll.h>
-#include <sys/wait.h>
+// SynthesizeAll: the clip cache and the threads that fill it, each driving its
+// own Synth (and so its own eSpeak NG worker process). Also the clip file format.
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
+#include <atomic>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
+#include <set>
+#include <thread>
 
 #include "synth/synth.h"
 
@@ -28,35 +28,6 @@ bool Get(const std::string& in, size_t* pos, T* value) {
   std::memcpy(value, in.data() + *pos, sizeof(T));
   *pos += sizeof(T);
   return true;
-}
-
-// Synthesizes the requests at `indices` and writes their clips; reports each
-// finished clip as one byte on `notify_fd`. Runs in a forked child.
-int RunWorker(const std::vector<SynthRequest>& requests,
-              const std::vector<size_t>& indices, const std::string& cache_dir,
-              int notify_fd) {
-  StatusOr<std::unique_ptr<Synth>> synth = Synth::Create();
-  if (!synth.ok()) {
-    std::fprintf(stderr, "narrate: %s\n", synth.status().message().c_str());
-    return 1;
-  }
-  for (size_t i : indices) {
-    StatusOr<Clip> clip = (*synth)->Synthesize(requests[i]);
-    if (!clip.ok()) {
-      std::fprintf(stderr, "narrate: %s\n", clip.status().message().c_str());
-      return 1;
-    }
-    Status written =
-        WriteFileAtomic(ClipPath(cache_dir, requests[i]), EncodeClip(*clip));
-    if (!written.ok()) {
-      std::fprintf(stderr, "narrate: %s\n", written.message().c_str());
-      return 1;
-    }
-    char byte = 1;
-    while (::write(notify_fd, &byte, 1) < 0 && errno == EINTR) {
-    }
-  }
-  return 0;
 }
 
 }  // namespace
@@ -79,8 +50,7 @@ std::string EncodeClip(const Clip& clip) {
 
 StatusOr<Clip> DecodeClip(const std::string& in, const std::string& path) {
   const Status bad = Status::DataError(path + ": not a valid clip file");
-  if (in.size() < sizeof kMagic || in.compare(0, sizeof kMagic, kMagic,
-                                              sizeof kMagic) != 0) {
+  if (in.size() < sizeof kMagic || in.compare(0, sizeof kMagic, kMagic, sizeof kMagic) != 0) {
     return bad;
   }
   size_t pos = sizeof kMagic;
@@ -110,69 +80,77 @@ StatusOr<Clip> DecodeClip(const std::string& in, const std::string& path) {
   return clip;
 }
 
-StatusOr<SynthAllStats> SynthesizeAll(
-    const std::vector<SynthRequest>& requests, const std::string& cache_dir,
-    int jobs, const std::function<void(int, int)>& progress) {
+StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
+                                      const std::string& cache_dir, int jobs,
+                                      const std::function<void(int, int)>& progress) {
   Status dir = MakeDirs(cache_dir);
   if (!dir.ok()) return dir;
 
   // Which clips are missing; each distinct key is synthesized once.
   SynthAllStats stats;
   std::vector<size_t> missing;
-  std::vector<std::string> seen;
+  std::set<std::string> seen;
   for (size_t i = 0; i < requests.size(); ++i) {
     const std::string path = ClipPath(cache_dir, requests[i]);
-    if (::access(path.c_str(), R_OK) == 0 ||
-        std::find(seen.begin(), seen.end(), path) != seen.end()) {
+    if (::access(path.c_str(), R_OK) == 0 || !seen.insert(path).second) {
       ++stats.reused;
       continue;
     }
-    seen.push_back(path);
     missing.push_back(i);
   }
   stats.synthesized = static_cast<int>(missing.size());
   const int total = static_cast<int>(missing.size());
   if (total == 0) return stats;
 
-  jobs = std::max(1, std::min(jobs, total));
-  int fds[2];
-  if (::pipe(fds) != 0) return Status::Failure("cannot create a pipe");
-  std::fflush(nullptr);
-  std::vector<pid_t> workers;
-  for (int k = 0; k < jobs; ++k) {
-    std::vector<size_t> mine;
-    for (size_t j = k; j < missing.size(); j += jobs) mine.push_back(missing[j]);
-    pid_t pid = ::fork();
-    if (pid < 0) {
-      ::close(fds[0]);
-      ::close(fds[1]);
-      return Status::Failure("cannot start a synthesis worker");
-    }
-    if (pid == 0) {
-      ::close(fds[0]);
-      ::_exit(RunWorker(requests, mine, cache_dir, fds[1]));
-    }
-    workers.push_back(pid);
-  }
-  ::close(fds[1]);
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t next = 0;  // index into `missing` of the next request to take
   int done = 0;
-  char buf[256];
-  for (;;) {
-    ssize_t n = ::read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<int>(n);
-    if (progress) progress(done, total);
-  }
-  ::close(fds[0]);
-  bool failed = false;
-  for (pid_t pid : workers) {
-    int wstatus = 0;
-    while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  int running = 0;
+  Status failure;
+  auto work = [&] {
+    StatusOr<std::unique_ptr<Synth>> synth = Synth::Create();
+    for (;;) {
+      size_t i;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!synth.ok() && failure.ok()) failure = synth.status();
+        if (!failure.ok() || next == missing.size()) break;
+        i = missing[next++];
+      }
+      StatusOr<Clip> clip = (*synth)->Synthesize(requests[i]);
+      Status written = clip.ok() ? WriteFileAtomic(ClipPath(cache_dir, requests[i]),
+                                                   EncodeClip(*clip))
+                                 : clip.status();
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!written.ok() && failure.ok()) failure = written;
+      ++done;
+      changed.notify_all();
     }
-    if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) failed = true;
+    std::lock_guard<std::mutex> lock(mutex);
+    --running;
+    changed.notify_all();
+  };
+  jobs = std::max(1, std::min(jobs, total));
+  std::vector<std::thread> threads;
+  running = jobs;
+  for (int k = 0; k < jobs; ++k) threads.emplace_back(work);
+  {
+    // Progress is reported from the calling thread only.
+    std::unique_lock<std::mutex> lock(mutex);
+    int reported = 0;
+    while (running > 0) {
+      changed.wait(lock, [&] { return done != reported || running == 0; });
+      if (done != reported && progress) {
+        reported = done;
+        lock.unlock();
+        progress(reported, total);
+        lock.lock();
+      }
+    }
   }
-  if (failed) return Status::Failure("a synthesis worker failed");
+  for (std::thread& t : threads) t.join();
+  if (!failure.ok()) return failure;
   return stats;
 }
 

@@ -1,8 +1,12 @@
-// eSpeak NG in-process synthesis: SSML with a <mark> before every word gives
-// exact word timings (text_position is unreliable around numbers).
+// The client side of synthesis: words and SSML (a <mark> before every word
+// gives exact word timings; text_position is unreliable around numbers), the
+// worker process that runs eSpeak NG (engine.cc), trimming and timings.
 #include "synth/synth.h"
 
+#include "synth/engine.h"
+
 #include <espeak-ng/speak_lib.h>
+#include <sys/socket.h>
 #include <unicode/brkiter.h>
 #include <unicode/unistr.h>
 
@@ -20,30 +24,6 @@
 namespace narrate {
 namespace {
 
-bool g_synth_exists = false;
-
-// State the eSpeak callback fills during one synchronous espeak_Synth call.
-// eSpeak is process-global, so is this: it is only set inside Synthesize().
-struct Capture {
-  std::vector<int16_t> samples;
-  std::vector<std::pair<int, int64_t>> marks;  // (word index, sample)
-};
-Capture* g_capture = nullptr;
-
-int OnAudio(short* wav, int count, espeak_EVENT* events) {
-  if (g_capture == nullptr) return 0;
-  for (espeak_EVENT* e = events; e->type != espeakEVENT_LIST_TERMINATED; ++e) {
-    if (e->type == espeakEVENT_MARK && e->id.name && e->id.name[0] == 'w') {
-      // Mark names are "w<index>"; `sample` counts from the start of the call.
-      g_capture->marks.emplace_back(std::atoi(e->id.name + 1), e->sample);
-    }
-  }
-  if (wav != nullptr && count > 0) {
-    g_capture->samples.insert(g_capture->samples.end(), wav, wav + count);
-  }
-  return 0;
-}
-
 void AppendXmlEscaped(const std::string& text, std::string* out) {
   for (char c : text) {
     switch (c) {
@@ -57,6 +37,8 @@ void AppendXmlEscaped(const std::string& text, std::string* out) {
   }
 }
 
+using IteratorCache = std::map<Lang, std::unique_ptr<icu::BreakIterator>>;
+
 struct Word {
   std::string printed;
   std::string spoken;
@@ -69,7 +51,7 @@ struct Word {
 // and printed as part of the word before them (text before the first word, such
 // as an opening quote, goes with the first word), so that the printed words of
 // an utterance concatenate back to its text.
-std::vector<Word> SplitWords(const SynthRequest& request,
+std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterators,
                              std::vector<std::string>* glue) {
   std::vector<Word> words;
   std::string lead;  // printed text before the first word
@@ -84,15 +66,14 @@ std::vector<Word> SplitWords(const SynthRequest& request,
     glue->push_back("");
   };
   // Word iterators are costly to create (Chinese loads a dictionary): one per
-  // language for the life of the process; null when ICU has none.
-  static std::map<Lang, std::unique_ptr<icu::BreakIterator>> iterators;
-  auto found = iterators.find(request.lang);
-  if (found == iterators.end()) {
+  // language for the life of the Synth; null when ICU has none.
+  auto found = iterators->find(request.lang);
+  if (found == iterators->end()) {
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::BreakIterator> created(icu::BreakIterator::createWordInstance(
         icu::Locale(request.lang.c_str()), status));
     if (U_FAILURE(status)) created.reset();
-    found = iterators.emplace(request.lang, std::move(created)).first;
+    found = iterators->emplace(request.lang, std::move(created)).first;
   }
   icu::BreakIterator* it = found->second.get();
   for (const Token& t : request.tokens) {
@@ -134,9 +115,8 @@ std::string LanguageVoice(const Lang& lang) {
 }
 
 std::string EngineVersion() {
-  // Callable before espeak_Initialize (the parent of the workers never
-  // initializes eSpeak), so only the library version: the data path is not
-  // known yet there.
+  // Called where eSpeak is never initialized (narrate's own process; the
+  // worker owns eSpeak), so only the library version: no data path is known.
   const char* version = espeak_Info(nullptr);
   return std::string("espeak-ng ") + (version ? version : "?");
 }
@@ -159,24 +139,63 @@ std::string ClipPath(const std::string& cache_dir, const SynthRequest& request) 
   return cache_dir + "/" + ClipKey(request) + ".clip";
 }
 
+struct Synth::Impl {
+  IteratorCache iterators;
+};
+
+std::string SynthWorkerPath() {
+  if (const char* env = std::getenv("NARRATE_SYNTH_WORKER")) return env;
+  // Installed beside the running program (build/narrate-synth-worker), else
+  // where this build put it (for the test programs in build/tests/).
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    std::string dir(self, static_cast<size_t>(n));
+    dir = dir.substr(0, dir.rfind('/'));
+    const std::string beside = dir + "/narrate-synth-worker";
+    if (::access(beside.c_str(), X_OK) == 0) return beside;
+  }
+  return NARRATE_SYNTH_WORKER;
+}
+
 StatusOr<std::unique_ptr<Synth>> Synth::Create() {
-  if (g_synth_exists) {
-    return Status::Failure("eSpeak NG is already owned by another Synth");
+  const std::string worker = SynthWorkerPath();
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
+    return Status::Failure("cannot create a socket for the synthesis worker");
   }
-  int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr,
-                               espeakINITIALIZE_DONT_EXIT);
-  if (rate != 22050) {
-    return Status::Failure("cannot initialize eSpeak NG (is espeak-ng-data "
-                           "installed?)");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return Status::Failure("cannot start the synthesis worker");
   }
-  espeak_SetSynthCallback(OnAudio);
-  g_synth_exists = true;
-  return std::unique_ptr<Synth>(new Synth());
+  if (pid == 0) {
+    // The worker gets its end of the socket as descriptor 3.
+    if (::dup2(fds[1], 3) < 0) ::_exit(127);
+    ::execl(worker.c_str(), worker.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(fds[1]);
+  std::unique_ptr<Synth> synth(new Synth());
+  synth->fd_ = fds[0];
+  synth->pid_ = pid;
+  synth->impl_ = std::make_unique<Impl>();
+  std::string hello;
+  if (!synth_internal::ReadFrame(synth->fd_, &hello)) {
+    return Status::Failure("cannot start the synthesis worker " + worker);
+  }
+  if (hello != "R") return Status::Failure(hello.substr(1));
+  return synth;
 }
 
 Synth::~Synth() {
-  espeak_Terminate();
-  g_synth_exists = false;
+  if (fd_ >= 0) ::close(fd_);  // the worker sees EOF and exits
+  if (pid_ > 0) {
+    while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
 }
 
 namespace {
@@ -201,133 +220,30 @@ std::string BuildSsml(const std::vector<Word>& words,
   return ssml + "<mark name=\"end\"/></speak>";
 }
 
-// The capture travels from the synthesis child to its parent as:
-// 'K', u64 sample count, samples, u32 mark count, (i32 word, i64 sample)...
-// or 'E' and an error message.
-std::string EncodeCapture(const Capture& c) {
-  std::string out = "K";
-  const uint64_t n = c.samples.size();
-  out.append(reinterpret_cast<const char*>(&n), sizeof n);
-  out.append(reinterpret_cast<const char*>(c.samples.data()), n * sizeof(int16_t));
-  const uint32_t m = static_cast<uint32_t>(c.marks.size());
-  out.append(reinterpret_cast<const char*>(&m), sizeof m);
-  for (const auto& [word, sample] : c.marks) {
-    const int32_t w = word;
-    out.append(reinterpret_cast<const char*>(&w), sizeof w);
-    out.append(reinterpret_cast<const char*>(&sample), sizeof sample);
-  }
-  return out;
-}
-
-bool DecodeCapture(const std::string& in, Capture* c) {
-  size_t pos = 1;
-  auto take = [&](void* dst, size_t size) {
-    if (pos + size > in.size()) return false;
-    std::memcpy(dst, in.data() + pos, size);
-    pos += size;
-    return true;
-  };
-  uint64_t n;
-  if (!take(&n, sizeof n) || n > in.size() / sizeof(int16_t)) return false;
-  c->samples.resize(n);
-  uint32_t m;
-  if (!take(c->samples.data(), n * sizeof(int16_t)) || !take(&m, sizeof m)) return false;
-  for (uint32_t i = 0; i < m; ++i) {
-    int32_t word;
-    int64_t sample;
-    if (!take(&word, sizeof word) || !take(&sample, sizeof sample)) return false;
-    c->marks.emplace_back(word, sample);
-  }
-  return pos == in.size();
-}
-
-// Runs one espeak_Synth in this process; 'K'+capture or 'E'+message.
-std::string SynthesizeSsml(const std::string& ssml, const Timbre& t) {
-  if (espeak_SetParameter(espeakRATE, t.rate, 0) != EE_OK ||
-      espeak_SetParameter(espeakPITCH, t.pitch, 0) != EE_OK ||
-      espeak_SetParameter(espeakRANGE, t.range, 0) != EE_OK ||
-      espeak_SetParameter(espeakVOLUME, t.volume, 0) != EE_OK) {
-    return "EeSpeak NG rejected the parameters of timbre '" + t.name + "'";
-  }
-  Capture capture;
-  g_capture = &capture;
-  espeak_ERROR err =
-      espeak_Synth(ssml.c_str(), ssml.size() + 1, 0, POS_CHARACTER, 0,
-                   espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
-  if (err == EE_OK) err = espeak_Synchronize();
-  g_capture = nullptr;
-  if (err != EE_OK) {
-    return "EeSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
-  }
-  return EncodeCapture(capture);
-}
-
 }  // namespace
 
 StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
-  // The voice is selected here, in the owning process, so that a run of
-  // utterances in one voice loads it once; selecting a voice does not advance
-  // the synthesis state. Synthesis itself runs in a forked child: eSpeak NG's
-  // wave generator carries state from one call to the next (the same text
-  // sounds slightly different the second time), and a child of a process that
-  // never synthesized starts from the same state every time, so each clip
-  // depends on its request alone, whatever ran before it. Only espeak_Synth
-  // runs in the child; text preparation and trimming stay here.
-  std::string voice = LanguageVoice(request.lang);
-  if (!request.timbre.variant.empty()) voice += "+" + request.timbre.variant;
-  if (voice != current_voice_) {
-    if (espeak_SetVoiceByName(voice.c_str()) != EE_OK) {
-      current_voice_.clear();
-      return Status::Failure("eSpeak NG has no voice '" + voice + "'");
-    }
-    current_voice_ = voice;
-  }
+  synth_internal::EngineRequest engine;
+  engine.voice = LanguageVoice(request.lang);
+  if (!request.timbre.variant.empty()) engine.voice += "+" + request.timbre.variant;
+  const Timbre& t = request.timbre;
+  engine.rate = t.rate;
+  engine.pitch = t.pitch;
+  engine.range = t.range;
+  engine.volume = t.volume;
   std::vector<std::string> glue;
-  const std::vector<Word> words = SplitWords(request, &glue);
-  const std::string ssml = BuildSsml(words, glue);
+  const std::vector<Word> words = SplitWords(request, &impl_->iterators, &glue);
+  engine.ssml = BuildSsml(words, glue);
 
-  int fds[2];
-  if (::pipe(fds) != 0) return Status::Failure("cannot create a pipe");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return Status::Failure("cannot fork a synthesis process");
+  std::string answer;
+  if (!synth_internal::WriteFrame(fd_, synth_internal::EncodeRequest(engine)) ||
+      !synth_internal::ReadFrame(fd_, &answer) || answer.empty()) {
+    return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");
   }
-  if (pid == 0) {
-    ::close(fds[0]);
-    const std::string bytes = SynthesizeSsml(ssml, request.timbre);
-    size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fds[1], bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) ::_exit(1);
-      done += static_cast<size_t>(n);
-    }
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  std::string bytes;
-  char buf[65536];
-  for (;;) {
-    const ssize_t n = ::read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    bytes.append(buf, static_cast<size_t>(n));
-  }
-  ::close(fds[0]);
-  int wstatus = 0;
-  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0 || bytes.empty()) {
-    return Status::Failure("the eSpeak NG synthesis process died (voice '" +
-                           voice + "')");
-  }
-  if (bytes[0] == 'E') return Status::Failure(bytes.substr(1));
-  Capture capture;
-  if (!DecodeCapture(bytes, &capture)) {
-    return Status::Failure("garbled audio from the synthesis process");
+  if (answer[0] == 'E') return Status::Failure(answer.substr(1));
+  synth_internal::Capture capture;
+  if (!synth_internal::DecodeCapture(answer, &capture)) {
+    return Status::Failure("garbled audio from the synthesis worker");
   }
 
   // Trim silence: eSpeak adds ~350 ms after SSML; pauses are ours to place.

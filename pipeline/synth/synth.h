@@ -2,9 +2,10 @@
 // eSpeak NG C API in-process, and a pool of worker processes that fill a
 // content-addressed clip cache.
 //
-// Thread-safety: eSpeak NG keeps global state and is NOT thread-safe. A process
-// holds at most one Synth (Create() fails for a second one); parallelism comes
-// from worker processes (SynthesizeAll), never threads.
+// Thread-safety: eSpeak NG keeps global state and is NOT thread-safe, so it
+// never runs in narrate's own process: each Synth owns a worker process
+// (narrate-synth-worker, see engine.h) that does. A Synth is used by one thread
+// at a time; several Synths (SynthesizeAll's workers) run in parallel.
 #pragma once
 
 #include <functional>
@@ -36,8 +37,8 @@ std::string ClipKey(const SynthRequest& request);
 
 class Synth {
  public:
-  // Initializes eSpeak NG (synchronous output). Failure when its data cannot be
-  // loaded or a Synth already exists in this process.
+  // Starts a worker process and waits until eSpeak NG is initialized there.
+  // Failure when the worker cannot start or eSpeak's data cannot be loaded.
   static StatusOr<std::unique_ptr<Synth>> Create();
   ~Synth();
   Synth(const Synth&) = delete;
@@ -46,14 +47,17 @@ class Synth {
   // Synthesizes one utterance: mono int16 at 22050 Hz, with leading and trailing
   // silence trimmed, and one WordTiming per word (from <mark> events). Failure
   // names the voice when eSpeak rejects it; never falls back silently.
-  // Deterministic: the clip depends on the request alone (each call
-  // synthesizes in a forked child, see synth.cc), so clips are byte-identical
-  // whatever was synthesized before, in this process or another.
+  // Deterministic: the clip depends on the request alone (the worker forks a
+  // fresh child for each call, see engine.h), so clips are byte-identical
+  // whatever was synthesized before, in this Synth or another.
   StatusOr<Clip> Synthesize(const SynthRequest& request);
 
  private:
+  struct Impl;
   Synth() = default;
-  std::string current_voice_;
+  int fd_ = -1;   // socket to the worker
+  int pid_ = -1;  // the worker process
+  std::unique_ptr<Impl> impl_;
 };
 
 // Clip cache files: a small binary format (magic, rate, samples, word timings).
@@ -66,10 +70,10 @@ struct SynthAllStats {
 };
 
 // Makes sure `cache_dir/<ClipKey>.clip` exists for every request, synthesizing
-// the missing ones in `jobs` worker processes (forked; eSpeak is initialized
-// only inside them). `progress(done, total)` is called in the parent as clips
-// complete. Clips are written atomically, so a killed run leaves only whole
-// files behind.
+// the missing ones with `jobs` Synths (each with its worker process) driven
+// from as many threads. `progress(done, total)` is called from the calling
+// thread as clips complete. Clips are written atomically, so a killed run
+// leaves only whole files behind.
 StatusOr<SynthAllStats> SynthesizeAll(
     const std::vector<SynthRequest>& requests, const std::string& cache_dir,
     int jobs, const std::function<void(int, int)>& progress);

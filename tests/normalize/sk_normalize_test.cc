@@ -15,7 +15,7 @@ class SlovakNormalizeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     auto created =
-        Normalizer::Create({"sk", NARRATE_SOURCE_DIR "/pipeline/normalize/rules"});
+        Normalizer::Create({"sk", NARRATE_SOURCE_DIR "/pipeline/normalize/rules", {}, false});
     ASSERT_TRUE(created.ok()) << created.status().message();
     normalizer_ = std::move(created).value().release();
   }
@@ -278,7 +278,7 @@ TEST_F(SlovakNormalizeTest, SampleChapterHasNoDigitsInSpokenForms) {
 }
 
 TEST_F(SlovakNormalizeTest, MissingRulesDirIsAnError) {
-  auto created = Normalizer::Create({"sk", "/nonexistent/rules"});
+  auto created = Normalizer::Create({"sk", "/nonexistent/rules", {}, false});
   EXPECT_FALSE(created.ok());
 }
 

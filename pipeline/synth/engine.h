@@ -1,0 +1,47 @@
+// Private to synth: the eSpeak NG side of synthesis, run in its own process
+// (narrate-synth-worker), and the framing both sides speak over a socket.
+//
+// The worker is the one owner of eSpeak NG in narrate: eSpeak is global and
+// not thread-safe, and its wave generator carries state from one call to the
+// next, so the worker never synthesizes itself: it selects the voice, then
+// forks a child per request, which starts from the same state every time and
+// so makes each clip depend on its request alone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace narrate {
+namespace synth_internal {
+
+// One request: SSML with <mark name="wN"/> before word N, said with `voice`.
+struct EngineRequest {
+  std::string voice;  // eSpeak voice name, e.g. "cmn-latn-pinyin+m3"
+  int rate = 175, pitch = 50, range = 50, volume = 100;
+  std::string ssml;
+};
+
+// What eSpeak produced: 22050 Hz mono samples and the sample of each mark.
+struct Capture {
+  std::vector<int16_t> samples;
+  std::vector<std::pair<int, int64_t>> marks;  // (word index, sample)
+};
+
+std::string EncodeRequest(const EngineRequest& r);
+bool DecodeRequest(const std::string& in, EngineRequest* r);
+std::string EncodeCapture(const Capture& c);
+bool DecodeCapture(const std::string& in, Capture* c);
+
+// Frames: a u32 length, then the bytes. False on EOF or error.
+bool WriteFrame(int fd, const std::string& bytes);
+bool ReadFrame(int fd, std::string* bytes);
+
+// The worker's main loop over one socket: replies "R" once eSpeak is ready
+// (or "E<message>"), then per request frame "K"+capture or "E"+message.
+// Returns the process exit code.
+int RunEngine(int fd);
+
+}  // namespace synth_internal
+}  // namespace narrate
