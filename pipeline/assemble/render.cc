@@ -73,18 +73,36 @@ StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
     return out;
   }
   const double ratio = static_cast<double>(options.sample_rate) / in_rate;
-  out.samples.resize(static_cast<size_t>(std::ceil(pcm.size() * ratio)));
-  size_t done = 0;
+  out.samples.resize(static_cast<size_t>(std::ceil(pcm.size() * ratio)) + 64);
   soxr_io_spec_t io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I);
   io.flags |= SOXR_NO_DITHER;  // dither is random: same input, same output
   // HQ is 20-bit precise, more than 16-bit output keeps, and 3x faster than VHQ.
   soxr_quality_spec_t quality = soxr_quality_spec(SOXR_HQ, 0);
-  soxr_error_t error =
-      soxr_oneshot(in_rate, options.sample_rate, 1, pcm.data(), pcm.size(),
-                   nullptr, out.samples.data(), out.samples.size(), &done, &io,
-                   &quality, nullptr);
+  soxr_runtime_spec_t runtime = soxr_runtime_spec(1);  // one thread: deterministic
+  soxr_error_t error = nullptr;
+  soxr_t resampler = soxr_create(in_rate, options.sample_rate, 1, &error, &io, &quality,
+                                 &runtime);
   if (error) return Status::Failure(std::string("resampling failed: ") + error);
-  out.samples.resize(done);
+  // In blocks, so that soxr's working buffers stay small however long the
+  // chapter is (all input is consumed: the output has room for all of it);
+  // then flush with no input until nothing more comes out.
+  constexpr size_t kBlock = 1 << 16;
+  size_t written = 0;
+  for (size_t at = 0; at < pcm.size() && !error; at += kBlock) {
+    size_t made = 0;
+    error = soxr_process(resampler, pcm.data() + at, std::min(kBlock, pcm.size() - at),
+                         nullptr, out.samples.data() + written,
+                         out.samples.size() - written, &made);
+    written += made;
+  }
+  for (size_t made = 1; !error && made > 0;) {
+    error = soxr_process(resampler, nullptr, 0, nullptr, out.samples.data() + written,
+                         out.samples.size() - written, &made);
+    written += made;
+  }
+  soxr_delete(resampler);
+  if (error) return Status::Failure(std::string("resampling failed: ") + error);
+  out.samples.resize(written);
   return out;
 }
 
