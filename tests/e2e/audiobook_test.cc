@@ -1,0 +1,239 @@
+// End to end: a finished audiobook from the small test book in MP3 and FLAC,
+// checked as a listener's player and a producer's QC would: silences where the
+// manifest says, QC figures, tags and chapter marks read back with TagLib,
+// captions, credits. Plus a build killed with SIGKILL and run again.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <taglib/chapterframe.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mpegfile.h>
+#include <taglib/tableofcontentsframe.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "e2e/run.h"
+
+namespace {
+
+using narrate_test::Decode;
+using narrate_test::Decoded;
+using narrate_test::RunNarrate;
+using narrate_test::ScratchDir;
+using nlohmann::json;
+
+const std::string kBook = std::string(NARRATE_TEST_DATA) + "/books/mini";
+
+json ReadJson(const std::string& path) {
+  std::ifstream in(path);
+  return json::parse(in, nullptr, false);
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+double Rms(const Decoded& d, long long from_ms, long long to_ms) {
+  const size_t a = from_ms * d.sample_rate / 1000, b = to_ms * d.sample_rate / 1000;
+  double sum = 0;
+  for (size_t i = a; i < b && i < d.samples.size(); ++i) sum += d.samples[i] * d.samples[i];
+  return b > a ? std::sqrt(sum / (b - a)) : 0;
+}
+
+class AudiobookTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    out_ = new std::string(ScratchDir() + "/out");
+    run_ = new narrate_test::RunResult(
+        RunNarrate("build " + kBook + " -o " + *out_ + " --format flac --format mp3 --strict"));
+    manifest_ = new json(ReadJson(*out_ + "/manifest.json"));
+    report_ = new json(ReadJson(*out_ + "/report.json"));
+  }
+  static std::string* out_;
+  static narrate_test::RunResult* run_;
+  static json* manifest_;
+  static json* report_;
+};
+std::string* AudiobookTest::out_;
+narrate_test::RunResult* AudiobookTest::run_;
+json* AudiobookTest::manifest_;
+json* AudiobookTest::report_;
+
+TEST_F(AudiobookTest, BuildsAndPassesQcUnderStrict) {
+  ASSERT_EQ(run_->exit_code, 0) << run_->output;
+  ASSERT_FALSE(report_->is_discarded());
+  ASSERT_EQ((*report_)["files"].size(), 6u);  // 2 chapters + the book, 2 formats
+  for (const json& f : (*report_)["files"]) {
+    EXPECT_TRUE(f["pass"].get<bool>()) << f.dump();
+    EXPECT_GE(f["rms_db"].get<double>(), -23) << f["file"];
+    EXPECT_LE(f["rms_db"].get<double>(), -18) << f["file"];
+    EXPECT_LE(f["peak_db"].get<double>(), -3) << f["file"];
+    EXPECT_LE(f["noise_floor_db"].get<double>(), -60) << f["file"];
+    EXPECT_GE(f["head_silence_ms"].get<int>(), 500) << f["file"];
+    EXPECT_LE(f["head_silence_ms"].get<int>(), 1000) << f["file"];
+    EXPECT_GE(f["tail_silence_ms"].get<int>(), 1000) << f["file"];
+    EXPECT_LE(f["tail_silence_ms"].get<int>(), 5000) << f["file"];
+  }
+}
+
+TEST_F(AudiobookTest, ReportFiguresMatchTheDecodedAudio) {
+  for (const json& f : (*report_)["files"]) {
+    const std::string file = f["file"];
+    if (file.size() < 5 || file.compare(file.size() - 5, 5, ".flac") != 0) continue;
+    Decoded d = Decode(*out_ + "/" + file);
+    ASSERT_GT(d.sample_rate, 0) << file;
+    double sum = 0, peak = 0;
+    for (float s : d.samples) {
+      sum += s * s;
+      peak = std::max(peak, static_cast<double>(std::fabs(s)));
+    }
+    EXPECT_NEAR(10 * std::log10(sum / d.samples.size()), f["rms_db"].get<double>(), 0.05);
+    EXPECT_NEAR(20 * std::log10(peak), f["peak_db"].get<double>(), 0.05);
+  }
+}
+
+TEST_F(AudiobookTest, SilentBetweenUtterancesAndVoicedInside) {
+  std::map<int, Decoded> audio;
+  for (const json& c : (*manifest_)["chapters"]) {
+    audio[c["index"]] = Decode(*out_ + "/" + c["files"][0].get<std::string>());
+    ASSERT_EQ(audio[c["index"]].sample_rate, 44100);
+  }
+  const json& u = (*manifest_)["utterances"];
+  for (size_t i = 0; i < u.size(); ++i) {
+    const Decoded& d = audio[u[i]["chapter"]];
+    const long long start = u[i]["start_ms"], end = u[i]["end_ms"];
+    EXPECT_GT(Rms(d, start, end), 0.02) << u[i]["id"];
+    if (i + 1 < u.size() && u[i + 1]["chapter"] == u[i]["chapter"]) {
+      const long long next = u[i + 1]["start_ms"];
+      ASSERT_GT(next - end, 100) << u[i]["id"];
+      // The pause: digital silence, give or take the codec's ringing.
+      EXPECT_LT(Rms(d, end + 30, next - 30), 0.001) << "after " << u[i]["id"];
+    }
+  }
+}
+
+TEST_F(AudiobookTest, WordTimingsLieInsideTheirUtterance) {
+  for (const json& u : (*manifest_)["utterances"]) {
+    ASSERT_FALSE(u["words"].empty()) << u["id"];
+    std::string joined;
+    long long last = u["start_ms"];
+    for (const json& w : u["words"]) {
+      EXPECT_GE(w["start_ms"].get<long long>(), last) << u["id"];
+      EXPECT_LE(w["end_ms"].get<long long>(), u["end_ms"].get<long long>()) << u["id"];
+      last = w["start_ms"];
+      joined += w["text"].get<std::string>();
+    }
+    EXPECT_EQ(joined, u["text"].get<std::string>()) << u["id"];
+  }
+}
+
+TEST_F(AudiobookTest, CreditsOpenAndCloseTheBook) {
+  const json& u = (*manifest_)["utterances"];
+  ASSERT_GE(u.size(), 3u);
+  EXPECT_NE(u[0]["id"].get<std::string>().find("credits-open"), std::string::npos);
+  EXPECT_NE(u[0]["text"].get<std::string>().find("小书"), std::string::npos);
+  EXPECT_NE(u[0]["text"].get<std::string>().find("测试"), std::string::npos);
+  EXPECT_EQ(u[1]["kind"], "heading");  // then the chapter title, read aloud
+  EXPECT_EQ(u[1]["text"], "春天");
+  EXPECT_EQ(u.back()["text"], "全书完。");
+}
+
+TEST_F(AudiobookTest, Mp3TagsAndChapterMarksReadBackWithTagLib) {
+  const std::string book = *out_ + "/" + (*manifest_)["book_files"][1].get<std::string>();
+  ASSERT_EQ(book.substr(book.size() - 4), ".mp3");
+  TagLib::MPEG::File file(book.c_str());
+  ASSERT_TRUE(file.isValid());
+  EXPECT_EQ(file.audioProperties()->sampleRate(), 44100);
+  EXPECT_NEAR(file.audioProperties()->bitrate(), 192, 1);
+  TagLib::ID3v2::Tag* tag = file.ID3v2Tag();
+  ASSERT_NE(tag, nullptr);
+  EXPECT_EQ(tag->header()->majorVersion(), 4u);
+  EXPECT_EQ(tag->title().to8Bit(true), "小书");
+  EXPECT_EQ(tag->artist().to8Bit(true), "测试");
+  const auto& chapters = tag->frameListMap()["CHAP"];
+  ASSERT_EQ(chapters.size(), 2u);
+  size_t i = 0;
+  for (auto* frame : chapters) {
+    auto* chap = dynamic_cast<TagLib::ID3v2::ChapterFrame*>(frame);
+    ASSERT_NE(chap, nullptr);
+    const json& c = (*manifest_)["chapters"][i++];
+    EXPECT_NEAR(chap->startTime(), c["book_start_ms"].get<long long>(), 2);
+    EXPECT_NEAR(chap->endTime() - chap->startTime(), c["duration_ms"].get<long long>(), 2);
+  }
+  EXPECT_EQ(tag->frameListMap()["CTOC"].size(), 1u);
+}
+
+TEST_F(AudiobookTest, CaptionsFollowTheWords) {
+  for (const json& c : (*manifest_)["chapters"]) {
+    const std::string vtt = ReadText(*out_ + "/" + c["captions"].get<std::string>());
+    ASSERT_EQ(vtt.rfind("WEBVTT\n", 0), 0u) << c["captions"];
+    std::regex cue(R"((\d\d):(\d\d):(\d\d)\.(\d\d\d) --> (\d\d):(\d\d):(\d\d)\.(\d\d\d))");
+    long long last_end = 0;
+    int cues = 0;
+    for (auto it = std::sregex_iterator(vtt.begin(), vtt.end(), cue); it != std::sregex_iterator();
+         ++it, ++cues) {
+      auto ms = [&](int k) {
+        return ((std::stoll((*it)[k]) * 60 + std::stoll((*it)[k + 1])) * 60 +
+                std::stoll((*it)[k + 2])) * 1000 + std::stoll((*it)[k + 3]);
+      };
+      EXPECT_GE(ms(1), last_end);
+      EXPECT_GT(ms(5), ms(1));
+      EXPECT_LE(ms(5), c["duration_ms"].get<long long>());
+      last_end = ms(5);
+    }
+    EXPECT_GT(cues, 2);
+  }
+}
+
+TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
+  const std::string out = ScratchDir() + "/out";
+  for (int delay_ms : {150, 500, 900}) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::execl(NARRATE_BINARY, NARRATE_BINARY, "build", kBook.c_str(), "-o", out.c_str(),
+              "--format", "wav", "--format", "mp3", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::usleep(delay_ms * 1000);
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  }
+  auto again = RunNarrate("build " + kBook + " -o " + out + " --format wav --format mp3");
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  json manifest = ReadJson(out + "/manifest.json");
+  ASSERT_FALSE(manifest.is_discarded());
+  for (const json& c : manifest["chapters"]) {
+    for (const json& f : c["files"]) {
+      Decoded d = Decode(out + "/" + f.get<std::string>());
+      ASSERT_GT(d.sample_rate, 0) << f;
+      EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, c["duration_ms"].get<double>(), 2)
+          << f;
+    }
+  }
+  // Nothing half-written is left where a final file belongs.
+  EXPECT_NE(std::system(("find " + out + " -name '*.part' | grep -q .").c_str()), 0);
+}
+
+TEST(BadChapter, UndecodableChapterFailsWithDataErrorAndTheOthersAreStillRead) {
+  const std::string dir = ScratchDir() + "/book";
+  ASSERT_EQ(std::system(("mkdir -p " + dir + "/text").c_str()), 0);
+  std::ofstream(dir + "/text/bad.txt", std::ios::binary) << std::string("\x00\x01\x02\xff\xfe\x00", 6)
+                                                          << std::string(200, '\0');
+  std::ofstream(dir + "/text/good.txt") << "Dobrý deň.\xEF\xBF\xBD Ako sa máš?\n";
+  std::ofstream(dir + "/book.toml")
+      << "title = \"T\"\n[[chapters]]\nfile = \"text/bad.txt\"\nlanguage = \"sk\"\n"
+         "[[chapters]]\nfile = \"text/good.txt\"\nlanguage = \"sk\"\n";
+  auto r = RunNarrate("build " + dir + " -o " + ScratchDir() + "/out");
+  EXPECT_EQ(r.exit_code, 65) << r.output;
+  EXPECT_NE(r.output.find("bad.txt"), std::string::npos) << r.output;
+  // The good chapter was still read: its own repair is reported.
+  EXPECT_NE(r.output.find("good.txt:1"), std::string::npos) << r.output;
+}
+
+}  // namespace
