@@ -68,6 +68,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
   book.title = t["title"].value_or(std::string());
   book.author = t["author"].value_or(std::string());
   book.lang = t["language"].value_or(std::string());
+  book.skip_glosses = t["skip_glosses"].value_or(false);
   if (book.title.empty()) {
     return Status::DataError(toml_path + ": missing 'title'");
   }

@@ -158,7 +158,7 @@ StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
       continue;
     }
     if (!normalizers.count(bc.lang)) {
-      auto n = Normalizer::Create(NormalizerOptions{bc.lang, "", lexicon, false});
+      auto n = Normalizer::Create(NormalizerOptions{bc.lang, "", lexicon, book.skip_glosses});
       if (!n.ok()) return n.status();
       normalizers[bc.lang] = std::move(n).value();
     }
@@ -193,7 +193,7 @@ StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
       Markup(book.title, book.author, sources, cast, overrides, *voices, reporter);
   if (!script.chapters.empty()) {
     if (!normalizers.count(book.lang)) {
-      auto n = Normalizer::Create(NormalizerOptions{book.lang, "", lexicon, false});
+      auto n = Normalizer::Create(NormalizerOptions{book.lang, "", lexicon, book.skip_glosses});
       if (!n.ok()) return n.status();
       normalizers[book.lang] = std::move(n).value();
     }

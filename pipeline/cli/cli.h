@@ -35,6 +35,7 @@ struct Book {
   std::string lexicon;    // path of lexicon.tsv, empty when there is none
   std::string cast;       // path of cast.toml, empty when there is none
   std::string overrides;  // path of overrides.toml, empty when there is none
+  bool skip_glosses = false;  // leave parenthesized foreign glosses unread
 };
 
 // Reads BOOK_DIR/book.toml. IoError when the folder or file is missing,

@@ -16,10 +16,11 @@ struct RunResult {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `narrate ARGS` through the shell; ARGS must be shell-safe.
-inline RunResult RunNarrate(const std::string& args) {
+// Runs `narrate ARGS` through the shell and collects what it prints on
+// stdout; ARGS must be shell-safe and may redirect ("2>/dev/null").
+inline RunResult RunNarrateRedirected(const std::string& args) {
   RunResult r;
-  const std::string cmd = std::string(NARRATE_BINARY) + " " + args + " 2>&1";
+  const std::string cmd = std::string(NARRATE_BINARY) + " " + args;
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   char buf[4096];
@@ -28,6 +29,11 @@ inline RunResult RunNarrate(const std::string& args) {
   const int status = ::pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Runs `narrate ARGS` with stdout and stderr together.
+inline RunResult RunNarrate(const std::string& args) {
+  return RunNarrateRedirected(args + " 2>&1");
 }
 
 // A fresh empty folder under /tmp.

@@ -1,0 +1,101 @@
+// The command-line contracts other tools rely on: `narrate mark` JSON lines
+// with exactly the documented fields, `narrate normalize` one spoken paragraph
+// a line with diagnostics on stderr, and book.toml's skip_glosses.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "e2e/run.h"
+
+namespace {
+
+using narrate_test::RunNarrate;
+using narrate_test::ScratchDir;
+using nlohmann::json;
+
+const std::string kSample = std::string(NARRATE_SOURCE_DIR) + "/books/napoleon";
+
+std::vector<json> MarkLines(const std::string& args) {
+  auto r = narrate_test::RunNarrateRedirected("mark " + args + " 2>/dev/null");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::vector<json> lines;
+  std::istringstream in(r.output);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(json::parse(line, nullptr, false));
+  }
+  return lines;
+}
+
+TEST(Mark, JsonLinesHaveExactlyTheDocumentedFields) {
+  const std::set<std::string> fields = {"id",     "chapter", "chapter_title", "paragraph",
+                                        "kind",   "speaker", "gender",        "voice",
+                                        "lang",   "text",    "spoken"};
+  std::vector<json> lines = MarkLines(kSample);
+  ASSERT_GT(lines.size(), 200u);
+  std::set<std::string> kinds;
+  for (const json& u : lines) {
+    ASSERT_TRUE(u.is_object());
+    std::set<std::string> keys;
+    for (auto it = u.begin(); it != u.end(); ++it) keys.insert(it.key());
+    EXPECT_EQ(keys, fields) << u.dump();
+    kinds.insert(u["kind"].get<std::string>());
+    if (u["kind"] == "narration" || u["kind"] == "heading") {
+      EXPECT_TRUE(u["speaker"].is_null()) << u.dump();
+    }
+    // Nothing unreadable and no numbers in digits reach the synthesizer (the
+    // lexicon's numbered pinyin, such as shou3du1, carries tone digits).
+    const std::string spoken = u["spoken"];
+    EXPECT_EQ(spoken.find("\xEF\xBF\xBD"), std::string::npos) << u["id"];
+    EXPECT_FALSE(std::regex_search(spoken, std::regex("(^|[^a-z0-9])[0-9]")))
+        << u["id"] << " " << spoken;
+  }
+  EXPECT_EQ(kinds, (std::set<std::string>{"heading", "narration", "speech", "document"}));
+}
+
+TEST(Mark, TextFormatIsAReadableScript) {
+  auto r = narrate_test::RunNarrateRedirected("mark " + kSample + " --format text 2>/dev/null");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("## 1. 巴黎陷落"), std::string::npos);
+  EXPECT_NE(r.output.find("[拿破仑] "), std::string::npos);
+}
+
+TEST(Normalize, OneSpokenParagraphALineDiagnosticsOnStderr) {
+  const std::string file = kSample + "/text/003_51cec20454eba82e.txt";
+  auto out = narrate_test::RunNarrateRedirected("normalize " + file + " 2>/dev/null");
+  ASSERT_EQ(out.exit_code, 0);
+  // 22 source lines, the garbled first one dropped.
+  EXPECT_EQ(std::count(out.output.begin(), out.output.end(), '\n'), 21);
+  EXPECT_FALSE(std::regex_search(out.output, std::regex("[0-9]")));
+  for (const char* digit : {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"}) {
+    EXPECT_EQ(out.output.find(digit), std::string::npos) << digit;
+  }
+  EXPECT_NE(out.output.find("三月二十五日"), std::string::npos);
+  auto err = narrate_test::RunNarrateRedirected("normalize " + file + " 2>&1 >/dev/null");
+  EXPECT_NE(err.output.find(file + ":1: garbled"), std::string::npos) << err.output;
+  EXPECT_NE(err.output.find(file + ":22:"), std::string::npos) << err.output;
+}
+
+TEST(BookToml, SkipGlossesLeavesForeignGlossesUnread) {
+  const std::string dir = ScratchDir() + "/book";
+  ::mkdir(dir.c_str(), 0755);
+  ::mkdir((dir + "/text").c_str(), 0755);
+  std::ofstream(dir + "/text/a.txt") << "他在埃松河（the River Essonne）边扎营。\n";
+  const std::string head = "title = \"T\"\n";
+  const std::string chapter = "[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"zh\"\n";
+  std::ofstream(dir + "/book.toml") << head << chapter;
+  std::string read;
+  for (const json& u : MarkLines(dir)) read += u["spoken"].get<std::string>();
+  EXPECT_NE(read.find("River Essonne"), std::string::npos) << read;
+  std::ofstream(dir + "/book.toml") << head << "skip_glosses = true\n" << chapter;
+  std::string skipped;
+  for (const json& u : MarkLines(dir)) skipped += u["spoken"].get<std::string>();
+  EXPECT_EQ(skipped.find("River Essonne"), std::string::npos) << skipped;
+  EXPECT_NE(skipped.find("边扎营"), std::string::npos) << skipped;
+}
+
+}  // namespace
