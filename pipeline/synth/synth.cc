@@ -6,6 +6,7 @@
 #include "synth/engine.h"
 
 #include <espeak-ng/speak_lib.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unicode/brkiter.h>
 #include <unicode/unistr.h>
@@ -172,8 +173,12 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
     return Status::Failure("cannot start the synthesis worker");
   }
   if (pid == 0) {
-    // The worker gets its end of the socket as descriptor 3.
+    // The worker gets its end of the socket as descriptor 3. eSpeak prints
+    // notes of its own on stderr ("No envelope") that mean nothing to a
+    // producer; the worker's real failures come back over the socket.
     if (::dup2(fds[1], 3) < 0) ::_exit(127);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, 2);
     ::execl(worker.c_str(), worker.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
