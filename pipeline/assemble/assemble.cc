@@ -33,7 +33,7 @@ bool Exists(const std::string& path) {
 // Everything a chapter's files depend on besides its clips.
 std::string ChapterKey(const Script& script, const Chapter& chapter,
                        const std::string& clips_key, const AssembleOptions& o) {
-  std::string key = "chapter 1\n" + clips_key + "\n" + script.title + "\n" +
+  std::string key = "chapter 2\n" + clips_key + "\n" + script.title + "\n" +
                     script.author + "\n" + chapter.title + "\n" + chapter.lang + "\n" +
                     std::to_string(chapter.index) + "/" +
                     std::to_string(script.chapters.size()) + "\n" +
@@ -111,7 +111,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (!w.ok()) return w.status();
     book_files.push_back(std::move(w).value());
   }
-  std::vector<QcMeter> chapter_meters;  // the book's figures are joined from these
+  std::vector<FileQc> chapter_qcs;  // the book's figures are joined from these
 
   json manifest = {{"title", script.title},
                    {"author", script.author},
@@ -134,13 +134,15 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (!reused) {
       audio = Render(chapter, clips, options);
       if (!audio.ok()) return audio.status();
+      // Measured once: every format of the chapter holds the same samples.
+      QcMeter meter(rate);
+      meter.Add(audio->samples);
+      audio->qc = meter.Finish("");
       Status saved = assemble_internal::SaveMastered(cache, key, *audio);
       if (!saved.ok()) return saved;
     }
     const std::string stem = "chapters/" + ChapterFileStem(chapter);
-    // Measured once: every format of the chapter holds the same samples.
-    chapter_meters.emplace_back(rate);
-    chapter_meters.back().Add(audio->samples);
+    chapter_qcs.push_back(audio->qc);
     bool wrote = false;
     for (size_t f = 0; f < options.formats.size(); ++f) {
       const std::string file = stem + "." + options.formats[f];
@@ -156,7 +158,8 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
         if (!s.ok()) return s;
         wrote = true;
       }
-      stats.files.push_back(chapter_meters.back().Finish(file));
+      stats.files.push_back(audio->qc);
+      stats.files.back().file = file;
       book_files[f]->AddChapter(
           {book_frames, book_frames + static_cast<int64_t>(audio->samples.size()),
            chapter.title});
@@ -186,7 +189,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     Status s = book_files[f]->Commit();
     if (!s.ok()) return s;
     const std::string file = book_stem + "." + options.formats[f];
-    stats.files.push_back(QcMeter::FinishJoined(chapter_meters, file));
+    stats.files.push_back(assemble_internal::JoinQc(chapter_qcs, file));
     manifest["book_files"].push_back(file);
   }
   Status s = WriteFileAtomic(out + "/" + book_stem + ".cue", cue);

@@ -71,7 +71,15 @@ StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string
   const size_t got = std::fread(c.samples.data(), 2, c.samples.size(), f);
   const bool at_end = std::fgetc(f) == EOF;
   std::fclose(f);
-  if (got != c.samples.size() || !at_end) return damaged;
+  if (got != c.samples.size() || !at_end || !j.contains("qc")) return damaged;
+  const json& qc = j["qc"];
+  c.qc.duration_ms = qc["duration_ms"];
+  c.qc.rms_db = qc["rms_db"];
+  c.qc.peak_db = qc["peak_db"];
+  c.qc.noise_floor_db = qc["noise_floor_db"];
+  c.qc.loudness_lufs = qc["loudness_lufs"];
+  c.qc.head_silence_ms = qc["head_silence_ms"];
+  c.qc.tail_silence_ms = qc["tail_silence_ms"];
   for (const json& t : j["timings"]) {
     UtteranceTiming timing;
     timing.start_ms = t[0];
@@ -105,7 +113,10 @@ Status SaveMastered(const std::string& dir, const std::string& key,
       std::string_view(reinterpret_cast<const char*>(c.samples.data()), c.samples.size() * 2));
   if (!s.ok()) return s;
   return WriteFileAtomic(dir + "/" + key + ".json",
-                         json{{"samples", c.samples.size()}, {"timings", timings}}.dump());
+                         json{{"samples", c.samples.size()},
+                              {"qc", QcJson(c.qc)},
+                              {"timings", timings}}
+                             .dump());
 }
 
 std::string ChapterVtt(const Chapter& chapter, const MasteredChapter& audio) {

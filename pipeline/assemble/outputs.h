@@ -20,6 +20,7 @@ struct MasteredChapter {
   std::vector<int16_t> samples;          // at the output rate
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
   std::vector<std::vector<std::string>> word_texts;  // parallel to timings' words
+  FileQc qc;  // measured once, when rendered; `file` is empty
 };
 
 // Chapter cache: <dir>/<key>.pcm (raw int16) and <dir>/<key>.json (timings).

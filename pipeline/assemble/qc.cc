@@ -28,14 +28,6 @@ QcMeter::~QcMeter() {
   if (loudness_ != nullptr) ebur128_destroy(&loudness_);
 }
 
-QcMeter::QcMeter(QcMeter&& o) noexcept
-    : rate_(o.rate_), loudness_(o.loudness_), count_(o.count_),
-      sum_squares_(o.sum_squares_), peak_(o.peak_), window_sum_(o.window_sum_),
-      window_count_(o.window_count_), quietest_(o.quietest_),
-      first_sound_(o.first_sound_), last_sound_(o.last_sound_) {
-  o.loudness_ = nullptr;
-}
-
 void QcMeter::Add(const std::vector<int16_t>& samples) {
   const int64_t window = rate_ / 2;
   for (size_t i = 0; i < samples.size(); ++i) {
@@ -81,36 +73,26 @@ FileQc QcMeter::Finish(const std::string& file) const {
   return qc;
 }
 
-FileQc QcMeter::FinishJoined(const std::vector<QcMeter>& parts, const std::string& file) {
-  if (parts.empty()) {
-    FileQc empty;
-    empty.file = file;
-    return empty;
+FileQc JoinQc(const std::vector<FileQc>& parts, const std::string& file) {
+  FileQc all;
+  all.file = file;
+  if (parts.empty()) return all;
+  double power = 0, loudness = 0;
+  all.peak_db = -120.0;
+  all.noise_floor_db = 0.0;
+  for (const FileQc& p : parts) {
+    all.duration_ms += p.duration_ms;
+    power += std::pow(10.0, p.rms_db / 10) * p.duration_ms;
+    loudness += std::pow(10.0, p.loudness_lufs / 10) * p.duration_ms;
+    all.peak_db = std::max(all.peak_db, p.peak_db);
+    all.noise_floor_db = std::min(all.noise_floor_db, p.noise_floor_db);
   }
-  QcMeter all(parts.front().rate_);
-  std::vector<ebur128_state*> states;
-  for (const QcMeter& p : parts) {
-    if (p.first_sound_ >= 0) {
-      if (all.first_sound_ < 0) all.first_sound_ = all.count_ + p.first_sound_;
-      all.last_sound_ = all.count_ + p.last_sound_;
-    }
-    all.count_ += p.count_;
-    all.sum_squares_ += p.sum_squares_;
-    all.peak_ = std::max(all.peak_, p.peak_);
-    // Windows restart at each part: the quietest is that of the quietest part.
-    if (p.quietest_ >= 0 && (all.quietest_ < 0 || p.quietest_ < all.quietest_)) {
-      all.quietest_ = p.quietest_;
-    }
-    if (p.loudness_ != nullptr) states.push_back(p.loudness_);
-  }
-  FileQc qc = all.Finish(file);
-  double lufs = -HUGE_VAL;
-  qc.loudness_lufs = ebur128_loudness_global_multiple(states.data(), states.size(), &lufs) ==
-                                 EBUR128_SUCCESS &&
-                             std::isfinite(lufs)
-                         ? lufs
-                         : -120.0;
-  return qc;
+  const double ms = std::max<int64_t>(1, all.duration_ms);
+  all.rms_db = PowerDb(power / ms);
+  all.loudness_lufs = PowerDb(loudness / ms);
+  all.head_silence_ms = parts.front().head_silence_ms;
+  all.tail_silence_ms = parts.back().tail_silence_ms;
+  return all;
 }
 
 std::vector<std::string> QcFailures(const FileQc& qc) {

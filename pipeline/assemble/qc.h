@@ -17,14 +17,10 @@ class QcMeter {
  public:
   explicit QcMeter(int sample_rate);
   ~QcMeter();
-  QcMeter(QcMeter&& other) noexcept;
   QcMeter(const QcMeter&) = delete;
   QcMeter& operator=(const QcMeter&) = delete;
   void Add(const std::vector<int16_t>& samples);
   FileQc Finish(const std::string& file) const;
-  // The figures of the files measured by `parts` played one after another
-  // (the whole-book file from its chapters), without measuring again.
-  static FileQc FinishJoined(const std::vector<QcMeter>& parts, const std::string& file);
 
  private:
   int rate_;
@@ -38,6 +34,12 @@ class QcMeter {
   int64_t first_sound_ = -1;  // first sample above the silence threshold
   int64_t last_sound_ = -1;   // last one
 };
+
+// The figures of files played one after another (the whole-book file from its
+// chapters), without measuring again: exact for duration, RMS, peak, noise
+// floor and silences; the loudness is the duration-weighted power mean of the
+// parts' integrated loudness (EBU R 128 gating is not repeated over the whole).
+FileQc JoinQc(const std::vector<FileQc>& parts, const std::string& file);
 
 // The ACX-style checks a file fails, as readable reasons; empty if it passes.
 std::vector<std::string> QcFailures(const FileQc& qc);
