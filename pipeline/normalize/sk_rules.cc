@@ -189,7 +189,11 @@ bool SlovakTokenizer::TryRoman() {
 bool SlovakTokenizer::TryAbbreviation() {
   if (KindAt(pos_) != Segment::kLetters) return false;
   for (const Abbreviation& abbr : tables_->abbreviations) {
-    std::vector<Segment> want = Segmentize(abbr.written);
+    const std::vector<Segment>& want = abbr.segments;
+    if (want.empty() || (segs_[pos_].text != want[0].text &&
+                         segs_[pos_].text != abbr.capitalized_first)) {
+      continue;
+    }
     size_t p = pos_;
     bool capitalized = false;
     bool ok = true;
@@ -202,9 +206,8 @@ bool SlovakTokenizer::TryAbbreviation() {
         ok = false;
       } else if (segs_[p].text == want[k].text) {
         ++p;
-      } else if (k == 0 && want[k].kind == Segment::kLetters &&
-                 icu::UnicodeString::fromUTF8(want[k].text).countChar32() > 1 &&
-                 segs_[p].text == Capitalize(want[k].text)) {
+      } else if (k == 0 && !abbr.capitalized_first.empty() &&
+                 segs_[p].text == abbr.capitalized_first) {
         capitalized = true;
         ++p;
       } else {

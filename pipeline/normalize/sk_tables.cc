@@ -2,6 +2,8 @@
 // once per Normalizer. Thread-compatible (no shared state).
 #include "normalize/sk_tables.h"
 
+#include <unicode/unistr.h>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -145,7 +147,9 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
   StatusOr<std::vector<Row>> rows = ReadTable(dir, "abbreviations.tsv", 2, 3);
   if (!rows.ok()) return rows.status();
   for (const Row& row : *rows) {
-    Abbreviation a{row.cols[0], row.cols[1]};
+    Abbreviation a;
+    a.written = row.cols[0];
+    a.spoken = row.cols[1];
     if (row.cols.size() > 2) {
       for (const std::string& flag : Split(row.cols[2], ',')) {
         if (flag == "adj") a.adjective = true;
@@ -153,6 +157,11 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
         else return BadValue(dir, "abbreviations.tsv", row.line,
                              "unknown flag '" + flag + "'");
       }
+    }
+    a.segments = Segmentize(a.written);
+    if (!a.segments.empty() && a.segments[0].kind == Segment::kLetters &&
+        icu::UnicodeString::fromUTF8(a.segments[0].text).countChar32() > 1) {
+      a.capitalized_first = Capitalize(a.segments[0].text);
     }
     t.abbreviations.push_back(a);
   }

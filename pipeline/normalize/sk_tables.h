@@ -27,11 +27,27 @@ struct Agreement {
   std::vector<Case> cases;  // possible cases, most likely first; never empty
 };
 
+// A piece of text for the tokenizer: a letter run, a digit run, a space run or
+// one other character.
+struct Segment {
+  enum Kind { kLetters, kDigits, kSpace, kOther };
+  Kind kind = kOther;
+  std::string text;
+};
+
+std::vector<Segment> Segmentize(const std::string& text);
+std::string Capitalize(const std::string& word);
+
 struct Abbreviation {
   std::string written;  // as printed, e.g. "t. j."
   std::string spoken;   // e.g. "to jest"; an adjective stem when `adjective`
   bool adjective = false;     // declined to agree with the next word (sv.)
   bool sentence_end = false;  // may end a sentence (atď.)
+  // Prepared when the table is loaded: `written` in segments, and its first
+  // segment capitalized when that is a run of two or more letters (Napr.);
+  // empty otherwise.
+  std::vector<Segment> segments;
+  std::string capitalized_first;
 };
 
 struct Unit {

@@ -15,16 +15,8 @@ namespace narrate {
 namespace normalize_internal {
 namespace sk {
 
-struct Segment {
-  enum Kind { kLetters, kDigits, kSpace, kOther };
-  Kind kind = kOther;
-  std::string text;
-};
-
-std::vector<Segment> Segmentize(const std::string& text);
 bool IsCapitalized(const std::string& word);
 std::string Lowercase(const std::string& word);
-std::string Capitalize(const std::string& word);
 
 class SlovakTokenizer {
  public:
