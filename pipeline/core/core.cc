@@ -99,6 +99,40 @@ Status WriteFileAtomic(const std::string& path, std::string_view data) {
   return Status::Ok();
 }
 
+StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, size_t min_fields,
+                                      size_t max_fields) {
+  StatusOr<std::string> data = ReadFile(path);
+  if (!data.ok()) return data.status();
+  std::vector<TsvRow> rows;
+  size_t start = 0;
+  for (int line = 1; start < data->size(); ++line) {
+    size_t end = data->find('\n', start);
+    if (end == std::string::npos) end = data->size();
+    std::string text = data->substr(start, end - start);
+    start = end + 1;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.empty() || text[0] == '#') continue;
+    TsvRow row{line, {}};
+    for (size_t from = 0;;) {
+      const size_t tab = text.find('\t', from);
+      row.fields.push_back(text.substr(from, tab - from));
+      if (tab == std::string::npos) break;
+      from = tab + 1;
+    }
+    if (row.fields.size() < min_fields || row.fields.size() > max_fields) {
+      const std::string wanted =
+          min_fields == max_fields ? std::to_string(min_fields)
+                                   : std::to_string(min_fields) + " to " +
+                                         std::to_string(max_fields);
+      return Status::DataError(path + ":" + std::to_string(line) + ": expected " + wanted +
+                               " tab-separated fields, found " +
+                               std::to_string(row.fields.size()));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 Status MakeDirs(const std::string& path) {
   if (path.empty()) return Status::Ok();
   std::string partial;

@@ -245,6 +245,19 @@ StatusOr<std::string> ReadFile(const std::string& path);
 // process is killed midway (not synced to disk: an OS crash may lose it).
 Status WriteFileAtomic(const std::string& path, std::string_view data);
 
+// One row of a TSV data file (rules, lexicons).
+struct TsvRow {
+  int line = 0;                     // 1-based line in the file
+  std::vector<std::string> fields;  // split on tabs
+};
+
+// Reads a UTF-8 TSV data file: blank lines and lines starting with '#' are
+// skipped, CRLF is accepted, and every other row must have `min_fields` to
+// `max_fields` fields. IoError when the file cannot be read, DataError naming
+// file:line for a row of the wrong width.
+StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, size_t min_fields,
+                                      size_t max_fields);
+
 // Creates a directory and its parents. IoError when it cannot.
 Status MakeDirs(const std::string& path);
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <sstream>
 
 #include "markup/internal.h"
 
@@ -67,25 +66,13 @@ bool IsDash(char32_t c) { return c == U'–' || c == U'—' || c == U'-'; }
 namespace {
 
 Status ReadTable(const std::string& path, Rules* rules) {
-  StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  std::istringstream in(*text);
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      cols.push_back(line.substr(start, tab - start));
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (cols.size() < 2 || cols[1].empty()) {
-      return Status::DataError(path + ":" + std::to_string(number) +
+  // class, word, and an optional detail
+  StatusOr<std::vector<TsvRow>> rows = ReadTsv(path, 2, 3);
+  if (!rows.ok()) return rows.status();
+  for (const TsvRow& row : *rows) {
+    const std::vector<std::string>& cols = row.fields;
+    if (cols[1].empty()) {
+      return Status::DataError(path + ":" + std::to_string(row.line) +
                                ": expected class<TAB>word");
     }
     const std::string& cls = cols[0];
@@ -103,7 +90,7 @@ Status ReadTable(const std::string& path, Rules* rules) {
     else if (cls == "enumeration") rules->enumerations.insert(word);
     else if (cls == "no_break_after") rules->no_break_after.insert(word);
     else {
-      return Status::DataError(path + ":" + std::to_string(number) +
+      return Status::DataError(path + ":" + std::to_string(row.line) +
                                ": unknown class '" + cls + "'");
     }
   }

@@ -194,28 +194,12 @@ StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(
 }
 
 StatusOr<std::vector<LexiconEntry>> LoadLexicon(const std::string& path) {
-  StatusOr<std::string> data = ReadFile(path);
-  if (!data.ok()) return data.status();
+  // language, written form, spoken form
+  StatusOr<std::vector<TsvRow>> rows = ReadTsv(path, 3, 3);
+  if (!rows.ok()) return rows.status();
   std::vector<LexiconEntry> entries;
-  size_t start = 0;
-  int line = 0;
-  while (start <= data->size()) {
-    size_t end = data->find('\n', start);
-    if (end == std::string::npos) end = data->size();
-    std::string row = data->substr(start, end - start);
-    start = end + 1;
-    ++line;
-    if (!row.empty() && row.back() == '\r') row.pop_back();
-    if (row.empty() || row[0] == '#') continue;
-    size_t t1 = row.find('\t');
-    size_t t2 = t1 == std::string::npos ? t1 : row.find('\t', t1 + 1);
-    if (t2 == std::string::npos || row.find('\t', t2 + 1) != std::string::npos) {
-      return Status::DataError(path + ":" + std::to_string(line) +
-                               ": expected three tab-separated columns: "
-                               "language, written form, spoken form");
-    }
-    entries.push_back(
-        {row.substr(0, t1), row.substr(t1 + 1, t2 - t1 - 1), row.substr(t2 + 1)});
+  for (TsvRow& row : *rows) {
+    entries.push_back({row.fields[0], row.fields[1], row.fields[2]});
   }
   return entries;
 }

@@ -12,11 +12,6 @@ namespace normalize_internal {
 namespace sk {
 namespace {
 
-struct Row {
-  int line = 0;
-  std::vector<std::string> cols;
-};
-
 std::vector<std::string> Split(const std::string& s, char sep) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -30,29 +25,9 @@ std::vector<std::string> Split(const std::string& s, char sep) {
 }
 
 // Reads `dir/name`: tab-separated rows, `#` comments, blank lines skipped.
-StatusOr<std::vector<Row>> ReadTable(const std::string& dir,
-                                     const std::string& name, size_t min_cols,
-                                     size_t max_cols) {
-  const std::string path = dir + "/" + name;
-  StatusOr<std::string> data = ReadFile(path);
-  if (!data.ok()) return data.status();
-  std::vector<Row> rows;
-  int line = 0;
-  for (std::string text : Split(*data, '\n')) {
-    ++line;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (text.empty() || text[0] == '#') continue;
-    Row row{line, Split(text, '\t')};
-    if (row.cols.size() < min_cols || row.cols.size() > max_cols) {
-      return Status::DataError(path + ":" + std::to_string(line) + ": expected " +
-                               std::to_string(min_cols) + " to " +
-                               std::to_string(max_cols) +
-                               " tab-separated columns, found " +
-                               std::to_string(row.cols.size()));
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
+StatusOr<std::vector<TsvRow>> ReadTable(const std::string& dir, const std::string& name,
+                                        size_t min_cols, size_t max_cols) {
+  return ReadTsv(dir + "/" + name, min_cols, max_cols);
 }
 
 Status BadValue(const std::string& dir, const std::string& name, int line,
@@ -96,17 +71,17 @@ bool ParseCases(const std::string& s, std::vector<Case>* cases) {
 // Rows of `ending|form, gender, cases` into Agreement entries.
 Status LoadAgreements(const std::string& dir, const std::string& name,
                       std::vector<std::pair<std::string, Agreement>>* out) {
-  StatusOr<std::vector<Row>> rows = ReadTable(dir, name, 3, 3);
+  StatusOr<std::vector<TsvRow>> rows = ReadTable(dir, name, 3, 3);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
+  for (const TsvRow& row : *rows) {
     Agreement a;
-    if (!ParseGender(row.cols[1], &a.gender)) {
-      return BadValue(dir, name, row.line, "unknown gender '" + row.cols[1] + "'");
+    if (!ParseGender(row.fields[1], &a.gender)) {
+      return BadValue(dir, name, row.line, "unknown gender '" + row.fields[1] + "'");
     }
-    if (!ParseCases(row.cols[2], &a.cases)) {
-      return BadValue(dir, name, row.line, "bad case list '" + row.cols[2] + "'");
+    if (!ParseCases(row.fields[2], &a.cases)) {
+      return BadValue(dir, name, row.line, "bad case list '" + row.fields[2] + "'");
     }
-    out->emplace_back(row.cols[0], a);
+    out->emplace_back(row.fields[0], a);
   }
   return Status::Ok();
 }
@@ -144,14 +119,14 @@ const char* CaseCode(Case c) {
 
 StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
   SlovakTables t;
-  StatusOr<std::vector<Row>> rows = ReadTable(dir, "abbreviations.tsv", 2, 3);
+  StatusOr<std::vector<TsvRow>> rows = ReadTable(dir, "abbreviations.tsv", 2, 3);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
+  for (const TsvRow& row : *rows) {
     Abbreviation a;
-    a.written = row.cols[0];
-    a.spoken = row.cols[1];
-    if (row.cols.size() > 2) {
-      for (const std::string& flag : Split(row.cols[2], ',')) {
+    a.written = row.fields[0];
+    a.spoken = row.fields[1];
+    if (row.fields.size() > 2) {
+      for (const std::string& flag : Split(row.fields[2], ',')) {
         if (flag == "adj") a.adjective = true;
         else if (flag == "end") a.sentence_end = true;
         else return BadValue(dir, "abbreviations.tsv", row.line,
@@ -172,10 +147,10 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
 
   rows = ReadTable(dir, "units.tsv", 6, 6);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
-    Unit u{row.cols[0], Gender::kMascInanimate, row.cols[2], row.cols[3],
-           row.cols[4], row.cols[5]};
-    if (!ParseGender(row.cols[1], &u.gender)) {
+  for (const TsvRow& row : *rows) {
+    Unit u{row.fields[0], Gender::kMascInanimate, row.fields[2], row.fields[3],
+           row.fields[4], row.fields[5]};
+    if (!ParseGender(row.fields[1], &u.gender)) {
       return BadValue(dir, "units.tsv", row.line, "unknown gender");
     }
     t.units.push_back(u);
@@ -187,32 +162,32 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
 
   rows = ReadTable(dir, "ordinals.tsv", 3, 4);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
-    int value = std::atoi(row.cols[0].c_str());
-    if (value <= 0 || (row.cols[2] != "hard" && row.cols[2] != "soft")) {
+  for (const TsvRow& row : *rows) {
+    int value = std::atoi(row.fields[0].c_str());
+    if (value <= 0 || (row.fields[2] != "hard" && row.fields[2] != "soft")) {
       return BadValue(dir, "ordinals.tsv", row.line, "bad value or paradigm");
     }
-    t.ordinals[value] = {row.cols[1], row.cols[2] == "soft",
-                         row.cols.size() > 3 ? row.cols[3] : ""};
+    t.ordinals[value] = {row.fields[1], row.fields[2] == "soft",
+                         row.fields.size() > 3 ? row.fields[3] : ""};
   }
 
   rows = ReadTable(dir, "adjective_endings.tsv", 4, 5);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
-    const std::string key = row.cols[0] + "|" + row.cols[1] + "|" + row.cols[2];
-    t.adjective_endings[key] = row.cols[3];
+  for (const TsvRow& row : *rows) {
+    const std::string key = row.fields[0] + "|" + row.fields[1] + "|" + row.fields[2];
+    t.adjective_endings[key] = row.fields[3];
     t.adjective_endings[key + "|short"] =
-        row.cols.size() > 4 ? row.cols[4] : row.cols[3];
+        row.fields.size() > 4 ? row.fields[4] : row.fields[3];
   }
 
   rows = ReadTable(dir, "prepositions.tsv", 2, 2);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
+  for (const TsvRow& row : *rows) {
     std::vector<Case> cases;
-    if (!ParseCases(row.cols[1], &cases)) {
+    if (!ParseCases(row.fields[1], &cases)) {
       return BadValue(dir, "prepositions.tsv", row.line, "bad case list");
     }
-    t.prepositions[row.cols[0]] = cases;
+    t.prepositions[row.fields[0]] = cases;
   }
 
   std::vector<std::pair<std::string, Agreement>> nouns;
@@ -228,13 +203,13 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
 
   rows = ReadTable(dir, "months.tsv", 2, 2);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
-    t.month_genitives[std::atoi(row.cols[0].c_str())] = row.cols[1];
+  for (const TsvRow& row : *rows) {
+    t.month_genitives[std::atoi(row.fields[0].c_str())] = row.fields[1];
   }
 
   rows = ReadTable(dir, "words.tsv", 2, 2);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) t.words[row.cols[0]] = row.cols[1];
+  for (const TsvRow& row : *rows) t.words[row.fields[0]] = row.fields[1];
   for (const char* key : {"minus", "zero", "whole-1", "whole-2", "whole-5",
                           "range", "section", "long_vowels"}) {
     if (!t.words.count(key)) {
@@ -245,11 +220,11 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
 
   rows = ReadTable(dir, "spellout_fixes.tsv", 2, 3);
   if (!rows.ok()) return rows.status();
-  for (const Row& row : *rows) {
-    if (row.cols[0] == "fix" && row.cols.size() == 3) {
-      t.spellout_fixes.emplace_back(row.cols[1], row.cols[2]);
-    } else if (row.cols[0] == "separate" && row.cols.size() == 2) {
-      t.separate_words.insert(row.cols[1]);
+  for (const TsvRow& row : *rows) {
+    if (row.fields[0] == "fix" && row.fields.size() == 3) {
+      t.spellout_fixes.emplace_back(row.fields[1], row.fields[2]);
+    } else if (row.fields[0] == "separate" && row.fields.size() == 2) {
+      t.separate_words.insert(row.fields[1]);
     } else {
       return BadValue(dir, "spellout_fixes.tsv", row.line,
                       "expected 'fix<TAB>from<TAB>to' or 'separate<TAB>word'");

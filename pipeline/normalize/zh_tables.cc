@@ -20,38 +20,13 @@ Status RowError(const std::string& path, int line, const std::string& what) {
 
 }  // namespace
 
-StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, int columns) {
-  StatusOr<std::string> data = ReadFile(path);
-  if (!data.ok()) return data.status();
-  std::vector<TsvRow> rows;
-  size_t start = 0;
-  int line = 0;
-  while (start < data->size()) {
-    size_t end = data->find('\n', start);
-    if (end == std::string::npos) end = data->size();
-    std::string row = data->substr(start, end - start);
-    start = end + 1;
-    ++line;
-    if (!row.empty() && row.back() == '\r') row.pop_back();
-    if (row.empty() || row[0] == '#') continue;
-    std::vector<std::string> fields;
-    size_t from = 0;
-    while (true) {
-      size_t tab = row.find('\t', from);
-      fields.push_back(row.substr(from, tab - from));
-      if (tab == std::string::npos) break;
-      from = tab + 1;
+StatusOr<std::vector<TsvRow>> ReadZhTable(const std::string& path, size_t columns) {
+  StatusOr<std::vector<TsvRow>> rows = ReadTsv(path, columns, columns);
+  if (!rows.ok()) return rows.status();
+  for (const TsvRow& row : *rows) {
+    for (const std::string& f : row.fields) {
+      if (f.empty()) return RowError(path, row.line, "empty column");
     }
-    if (static_cast<int>(fields.size()) != columns) {
-      return RowError(path, line,
-                      "expected " + std::to_string(columns) +
-                          " tab-separated column(s), found " +
-                          std::to_string(fields.size()));
-    }
-    for (const std::string& f : fields) {
-      if (f.empty()) return RowError(path, line, "empty column");
-    }
-    rows.push_back({line, std::move(fields)});
   }
   return rows;
 }
@@ -60,7 +35,7 @@ StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir) {
   const std::string dir = rules_dir + "/zh/";
   ZhTables tables;
 
-  auto liang = ReadTsv(dir + "liang.tsv", 1);
+  auto liang = ReadZhTable(dir + "liang.tsv", 1);
   if (!liang.ok()) return liang.status();
   for (const TsvRow& r : *liang) {
     const auto& row = r.fields;
@@ -69,7 +44,7 @@ StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir) {
   }
 
   const std::string symbols_path = dir + "symbols.tsv";
-  auto symbols = ReadTsv(symbols_path, 3);
+  auto symbols = ReadZhTable(symbols_path, 3);
   if (!symbols.ok()) return symbols.status();
   for (const TsvRow& r : *symbols) {
     const auto& row = r.fields;
@@ -90,7 +65,7 @@ StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir) {
                    });
 
   const std::string context_path = dir + "context.tsv";
-  auto context = ReadTsv(context_path, 2);
+  auto context = ReadZhTable(context_path, 2);
   if (!context.ok()) return context.status();
   for (const TsvRow& r : *context) {
     const auto& row = r.fields;
@@ -103,7 +78,7 @@ StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir) {
         std::max(tables.max_context_chars, CodePoints(row[0]));
   }
 
-  auto foreign = ReadTsv(dir + "foreign.tsv", 2);
+  auto foreign = ReadZhTable(dir + "foreign.tsv", 2);
   if (!foreign.ok()) return foreign.status();
   for (const TsvRow& r : *foreign) {
     const auto& row = r.fields;

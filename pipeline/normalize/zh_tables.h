@@ -14,14 +14,10 @@
 namespace narrate {
 namespace normalize_internal {
 
-// Reads a TSV table: `#` comments and blank lines skipped, every other row
-// split on tabs and required to have exactly `columns` non-empty fields.
-// IoError when the file cannot be read, DataError naming file:line otherwise.
-struct TsvRow {
-  int line = 0;  // 1-based line in the file
-  std::vector<std::string> fields;
-};
-StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, int columns);
+// Reads a TSV table (core's ReadTsv) whose rows have exactly `columns`
+// non-empty fields. IoError when the file cannot be read, DataError naming
+// file:line otherwise.
+StatusOr<std::vector<TsvRow>> ReadZhTable(const std::string& path, size_t columns);
 
 struct ZhSymbol {
   enum class Position { kPrefix, kSuffix, kRange };

@@ -97,6 +97,24 @@ TEST(Files, MakeDirsCreatesParentsAndRejectsFiles) {
   EXPECT_EQ(MakeDirs(dir + "/file/sub").code(), StatusCode::kIoError);
 }
 
+TEST(Files, ReadTsvSkipsCommentsAndChecksWidth) {
+  const std::string dir = Scratch();
+  ASSERT_TRUE(WriteFileAtomic(dir + "/a.tsv", "# comment\r\nzh\t重庆\tchong2qing4\r\n\nsk\tsv.\n").ok());
+  auto rows = ReadTsv(dir + "/a.tsv", 2, 3);
+  ASSERT_TRUE(rows.ok()) << rows.status().message();
+  ASSERT_EQ(rows->size(), 2u);
+  EXPECT_EQ((*rows)[0].line, 2);
+  EXPECT_EQ((*rows)[0].fields, (std::vector<std::string>{"zh", "重庆", "chong2qing4"}));
+  EXPECT_EQ((*rows)[1].line, 4);
+  auto strict = ReadTsv(dir + "/a.tsv", 3, 3);
+  ASSERT_FALSE(strict.ok());
+  EXPECT_EQ(strict.status().code(), StatusCode::kDataError);
+  EXPECT_NE(strict.status().message().find("a.tsv:4: expected 3 tab-separated fields, found 2"),
+            std::string::npos)
+      << strict.status().message();
+  EXPECT_EQ(ReadTsv(dir + "/missing.tsv", 1, 1).status().code(), StatusCode::kIoError);
+}
+
 TEST(Hash, Fnv1aKnownValuesAndHex) {
   EXPECT_EQ(Fnv1a64(""), 0xcbf29ce484222325ULL);
   EXPECT_EQ(Fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
