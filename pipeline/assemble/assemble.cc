@@ -134,6 +134,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (!reused) {
       audio = Render(chapter, clips, options);
       if (!audio.ok()) return audio.status();
+      audio->sample_count = static_cast<int64_t>(audio->samples.size());
       // Measured once: every format of the chapter holds the same samples.
       QcMeter meter(rate);
       meter.Add(audio->samples);
@@ -151,6 +152,10 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
                                 options.formats[f] + ".key";
       StatusOr<std::string> old_key = ReadFile(stamp);
       if (!reused || !old_key.ok() || *old_key != key || !Exists(out + "/" + file)) {
+        if (audio->samples.empty()) {
+          Status loaded = assemble_internal::LoadMasteredSamples(cache, key, &*audio);
+          if (!loaded.ok()) return loaded;
+        }
         AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
                        chapter.index, static_cast<int>(script.chapters.size())};
         Status s = WriteAudio(out + "/" + file, options.formats[f], rate, tags, audio->samples);
@@ -160,22 +165,29 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       }
       stats.files.push_back(audio->qc);
       stats.files.back().file = file;
-      book_files[f]->AddChapter(
-          {book_frames, book_frames + static_cast<int64_t>(audio->samples.size()),
-           chapter.title});
-      Status s = book_files[f]->Write(audio->samples);
-      if (!s.ok()) return s;
+      book_files[f]->AddChapter({book_frames, book_frames + audio->sample_count, chapter.title});
     }
+    // Into the whole-book files: from memory, or streamed from the cache.
+    auto append = [&](const std::vector<int16_t>& block) {
+      for (auto& book : book_files) {
+        Status s = book->Write(block);
+        if (!s.ok()) return s;
+      }
+      return Status::Ok();
+    };
+    Status appended = audio->samples.empty()
+                          ? assemble_internal::ForEachMasteredBlock(cache, key, append)
+                          : append(audio->samples);
+    if (!appended.ok()) return appended;
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *audio));
     if (!s.ok()) return s;
     ++(wrote || !reused ? stats.chapters_rendered : stats.chapters_reused);
 
-    const int64_t duration_ms =
-        (static_cast<int64_t>(audio->samples.size()) * 1000 + rate / 2) / rate;
+    const int64_t duration_ms = (audio->sample_count * 1000 + rate / 2) / rate;
     const int64_t book_start_ms = (book_frames * 1000 + rate / 2) / rate;
     cue += assemble_internal::CueTrack(chapter.index, chapter.title, book_start_ms);
-    book_frames += static_cast<int64_t>(audio->samples.size());
+    book_frames += audio->sample_count;
     manifest["chapters"].push_back(assemble_internal::ChapterJson(
         chapter, stem, options.formats, duration_ms, book_start_ms));
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {

@@ -4,6 +4,8 @@
 #include <unicode/translit.h>
 #include <unicode/unistr.h>
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -63,15 +65,13 @@ StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string
   json j = json::parse(*meta, nullptr, false);
   const Status damaged = Status::DataError(dir + "/" + key + ": damaged chapter cache entry");
   if (j.is_discarded() || !j.contains("timings") || !j.contains("samples")) return damaged;
-  // Read the samples straight into place: chapters can be hundreds of MB.
   MasteredChapter c;
-  c.samples.resize(j["samples"].get<size_t>());
-  std::FILE* f = std::fopen((dir + "/" + key + ".pcm").c_str(), "rb");
-  if (f == nullptr) return damaged;
-  const size_t got = std::fread(c.samples.data(), 2, c.samples.size(), f);
-  const bool at_end = std::fgetc(f) == EOF;
-  std::fclose(f);
-  if (got != c.samples.size() || !at_end || !j.contains("qc")) return damaged;
+  c.sample_count = j["samples"].get<int64_t>();
+  struct stat st;
+  if (::stat((dir + "/" + key + ".pcm").c_str(), &st) != 0 ||
+      st.st_size != c.sample_count * 2 || !j.contains("qc")) {
+    return damaged;
+  }
   const json& qc = j["qc"];
   c.qc.duration_ms = qc["duration_ms"];
   c.qc.rms_db = qc["rms_db"];
@@ -93,6 +93,37 @@ StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string
     c.word_texts.push_back(std::move(texts));
   }
   return c;
+}
+
+Status LoadMasteredSamples(const std::string& dir, const std::string& key,
+                           MasteredChapter* c) {
+  c->samples.resize(static_cast<size_t>(c->sample_count));
+  std::FILE* f = std::fopen((dir + "/" + key + ".pcm").c_str(), "rb");
+  const size_t got = f ? std::fread(c->samples.data(), 2, c->samples.size(), f) : 0;
+  if (f) std::fclose(f);
+  if (got != c->samples.size()) {
+    return Status::DataError(dir + "/" + key + ".pcm: damaged chapter cache entry");
+  }
+  return Status::Ok();
+}
+
+Status ForEachMasteredBlock(const std::string& dir, const std::string& key,
+                            const std::function<Status(const std::vector<int16_t>&)>& fn) {
+  const std::string path = dir + "/" + key + ".pcm";
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return Status::IoError(path + ": cannot open");
+  std::vector<int16_t> block(1 << 18);
+  Status s;
+  for (;;) {
+    block.resize(1 << 18);
+    const size_t got = std::fread(block.data(), 2, block.size(), f);
+    if (got == 0) break;
+    block.resize(got);
+    s = fn(block);
+    if (!s.ok()) break;
+  }
+  std::fclose(f);
+  return s;
 }
 
 Status SaveMastered(const std::string& dir, const std::string& key,

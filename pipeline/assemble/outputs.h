@@ -3,6 +3,7 @@
 // values; thread-safe.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -17,14 +18,22 @@ std::string Slug(const std::string& title);
 
 // A chapter rendered and mastered, as kept in the chapter cache.
 struct MasteredChapter {
-  std::vector<int16_t> samples;          // at the output rate
+  int64_t sample_count = 0;              // at the output rate
+  std::vector<int16_t> samples;          // empty when loaded without them
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
   std::vector<std::vector<std::string>> word_texts;  // parallel to timings' words
   FileQc qc;  // measured once, when rendered; `file` is empty
 };
 
-// Chapter cache: <dir>/<key>.pcm (raw int16) and <dir>/<key>.json (timings).
+// Chapter cache: <dir>/<key>.pcm (raw int16) and <dir>/<key>.json (timings,
+// QC figures). LoadMastered reads the JSON only (samples stay empty: a
+// chapter's samples are large and usually only streamed into the book file);
+// LoadMasteredSamples reads them; ForEachMasteredBlock streams them in blocks.
 StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string& key);
+Status LoadMasteredSamples(const std::string& dir, const std::string& key,
+                           MasteredChapter* chapter);
+Status ForEachMasteredBlock(const std::string& dir, const std::string& key,
+                            const std::function<Status(const std::vector<int16_t>&)>& fn);
 Status SaveMastered(const std::string& dir, const std::string& key,
                     const MasteredChapter& chapter);
 
