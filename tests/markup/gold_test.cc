@@ -5,70 +5,17 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
-#include "ingest/ingest.h"
-#include "markup_test_util.h"
+#include "sample_book.h"
 
 namespace narrate {
 namespace {
 
-const std::string kBook = NARRATE_SOURCE_DIR "/books/napoleon";
-const std::string kGold = NARRATE_TEST_DATA "/markup/gold";
 
-std::vector<std::vector<std::string>> ReadTsv(const std::string& path) {
-  std::vector<std::vector<std::string>> rows;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ss(line);
-    std::string col;
-    while (std::getline(ss, col, '\t')) cols.push_back(col);
-    rows.push_back(cols);
-  }
-  return rows;
-}
-
-struct Book {
-  Script script;
-  std::vector<std::string> files;  // chapter index - 1 -> file name
-  CollectingReporter reporter;
-};
-
-const Book& SampleBook() {
-  static Book* book = [] {
-    Book* b = new Book;
-    std::vector<ChapterSource> sources;
-    for (const auto& row : ReadTsv(kGold + "/structure.tsv")) {
-      if (row[0] != "chapter") continue;
-      const std::string file = row[2];
-      const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
-      auto clean = IngestFile(kBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
-      EXPECT_TRUE(clean.ok()) << clean.status().message();
-      if (!clean.ok()) continue;
-      ChapterSource s;
-      s.file = file;
-      s.lang = lang;
-      s.title = testing_util::Normalize(lang, row[3], 0).tokens;
-      for (const Paragraph& p : clean->paragraphs) {
-        s.paragraphs.push_back(testing_util::Normalize(lang, p.text, p.line));
-      }
-      sources.push_back(std::move(s));
-      b->files.push_back(file);
-    }
-    auto cast = LoadCast(kBook + "/cast.toml");
-    EXPECT_TRUE(cast.ok()) << cast.status().message();
-    auto overrides = LoadOverrides(kBook + "/overrides.toml");
-    EXPECT_TRUE(overrides.ok()) << overrides.status().message();
-    b->script = Markup("拿破仑的退位", "佚名", sources, cast.ok() ? *cast : Cast(),
-                       overrides.ok() ? *overrides : Overrides(), {}, &b->reporter);
-    return b;
-  }();
-  return *book;
-}
+using testing_util::GoldRows;
+using testing_util::kGold;
+using testing_util::SampleBook;
+using Book = testing_util::SampleScript;
 
 const Chapter* ChapterOf(const Book& book, const std::string& file) {
   for (size_t i = 0; i < book.files.size(); ++i) {
@@ -103,7 +50,7 @@ TEST(Gold, AttributionPrecisionAndRecall) {
     }
   }
   int gold_speech = 0, found = 0;
-  for (const auto& row : ReadTsv(kGold + "/speech.tsv")) {
+  for (const auto& row : GoldRows(kGold + "/speech.tsv")) {
     ASSERT_EQ(row.size(), 5u);
     const Chapter* c = ChapterOf(book, row[0]);
     ASSERT_NE(c, nullptr) << row[0];
@@ -151,7 +98,7 @@ TEST(Gold, AttributionPrecisionAndRecall) {
 TEST(Gold, StructureIsExact) {
   const Book& book = SampleBook();
   std::vector<std::string> want, have;
-  for (const auto& row : ReadTsv(kGold + "/structure.tsv")) {
+  for (const auto& row : GoldRows(kGold + "/structure.tsv")) {
     if (row[0] == "chapter") want.push_back("chapter " + row[1] + " " + row[3]);
     if (row[0] == "heading") want.push_back("heading " + row[1] + " " + row[3] + " " + row[4]);
   }

@@ -8,77 +8,19 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
 #include <set>
-#include <sstream>
 
-#include "ingest/ingest.h"
-#include "markup_test_util.h"
+#include "sample_book.h"
 
 namespace narrate {
 namespace {
 
-const std::string kBook = NARRATE_SOURCE_DIR "/books/napoleon";
-const std::string kGold = NARRATE_TEST_DATA "/markup/gold";
 constexpr double kMinimum = 0.85;
 
-std::vector<std::vector<std::string>> ReadTsv(const std::string& path) {
-  std::vector<std::vector<std::string>> rows;
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << path;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ss(line);
-    std::string col;
-    while (std::getline(ss, col, '\t')) cols.push_back(col);
-    rows.push_back(cols);
-  }
-  return rows;
-}
-
-struct Book {
-  Script script;
-  Cast cast;
-  std::vector<std::string> files;  // chapter index - 1 -> file name
-  CollectingReporter reporter;
-};
-
-// Exactly as gold_test.cc: the chapters of structure.tsv, ingested and
-// normalized, marked up with the book's cast and overrides.
-const Book& SampleBook() {
-  static Book* book = [] {
-    Book* b = new Book;
-    std::vector<ChapterSource> sources;
-    for (const auto& row : ReadTsv(kGold + "/structure.tsv")) {
-      if (row[0] != "chapter") continue;
-      const std::string file = row[2];
-      const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
-      auto clean = IngestFile(kBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
-      EXPECT_TRUE(clean.ok()) << clean.status().message();
-      if (!clean.ok()) continue;
-      ChapterSource s;
-      s.file = file;
-      s.lang = lang;
-      s.title = testing_util::Normalize(lang, row[3], 0).tokens;
-      for (const Paragraph& p : clean->paragraphs) {
-        s.paragraphs.push_back(testing_util::Normalize(lang, p.text, p.line));
-      }
-      sources.push_back(std::move(s));
-      b->files.push_back(file);
-    }
-    auto cast = LoadCast(kBook + "/cast.toml");
-    EXPECT_TRUE(cast.ok()) << cast.status().message();
-    if (cast.ok()) b->cast = *cast;
-    auto overrides = LoadOverrides(kBook + "/overrides.toml");
-    EXPECT_TRUE(overrides.ok()) << overrides.status().message();
-    b->script = Markup("拿破仑的退位", "佚名", sources, b->cast,
-                       overrides.ok() ? *overrides : Overrides(), {}, &b->reporter);
-    return b;
-  }();
-  return *book;
-}
+using testing_util::GoldRows;
+using testing_util::kGold;
+using testing_util::SampleBook;
+using Book = testing_util::SampleScript;
 
 // "000" / "003" -> the chapter of the file with that prefix.
 const Chapter* ChapterOf(const Book& book, const std::string& prefix) {
@@ -246,7 +188,7 @@ TEST(IndependentGold, SpeechDetectionKindAndAttribution) {
 
   std::vector<std::string> disagreements;
   int gold = 0, detected = 0, kind_right = 0, speaker_gold = 0, speaker_right = 0;
-  for (const auto& row : ReadTsv(kGold + "/independent_speech.tsv")) {
+  for (const auto& row : GoldRows(kGold + "/independent_speech.tsv")) {
     ASSERT_EQ(row.size(), 5u) << Key(row);
     const Chapter* c = ChapterOf(book, row[0]);
     ASSERT_NE(c, nullptr) << row[0];
@@ -294,7 +236,7 @@ TEST(IndependentGold, SpeechDetectionKindAndAttribution) {
 
   // Quoted stretches that are not speech: must not be read as speech or document.
   int not_speech = 0, not_speech_right = 0;
-  for (const auto& row : ReadTsv(kGold + "/independent_not_speech.tsv")) {
+  for (const auto& row : GoldRows(kGold + "/independent_not_speech.tsv")) {
     ASSERT_GE(row.size(), 3u);
     const Chapter* c = ChapterOf(book, row[0]);
     ASSERT_NE(c, nullptr) << row[0];
