@@ -16,22 +16,31 @@
 namespace narrate {
 namespace {
 
-// Progress on stderr: one rewritten line on a terminal, a line per stage when
-// piped.
+std::string Seconds(double s);
+
+// Progress on stderr: a bar rewritten in place on a terminal, with the time
+// left estimated from the pace so far; a line per stage when piped.
 class Progress {
  public:
   Progress() : tty_(::isatty(STDERR_FILENO) == 1) {}
   void Stage(const std::string& what) {
     Clear();
     std::fprintf(stderr, "%s\n", what.c_str());
+    stage_start_ = std::chrono::steady_clock::now();
   }
   void Count(const char* what, int done, int total) {
     if (!tty_) return;
     const int width = 30;
     const int filled = total ? done * width / total : width;
-    std::fprintf(stderr, "\r  %s [%s%s] %d/%d", what,
+    std::string left;
+    const double elapsed = std::chrono::duration<double>(
+                               std::chrono::steady_clock::now() - stage_start_).count();
+    if (done > 0 && done < total && elapsed > 1.0) {
+      left = ", about " + Seconds(elapsed / done * (total - done)) + " left";
+    }
+    std::fprintf(stderr, "\r\033[K  %s [%s%s] %d/%d%s", what,
                  std::string(filled, '#').c_str(),
-                 std::string(width - filled, '.').c_str(), done, total);
+                 std::string(width - filled, '.').c_str(), done, total, left.c_str());
     std::fflush(stderr);
     dirty_ = true;
   }
@@ -43,6 +52,7 @@ class Progress {
  private:
   bool tty_;
   bool dirty_ = false;
+  std::chrono::steady_clock::time_point stage_start_ = std::chrono::steady_clock::now();
 };
 
 std::string Seconds(double s) {
