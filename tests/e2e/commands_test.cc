@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <utility>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -78,6 +79,23 @@ TEST(Normalize, OneSpokenParagraphALineDiagnosticsOnStderr) {
   auto err = narrate_test::RunNarrateRedirected("normalize " + file + " 2>&1 >/dev/null");
   EXPECT_NE(err.output.find(file + ":1: garbled"), std::string::npos) << err.output;
   EXPECT_NE(err.output.find(file + ":22:"), std::string::npos) << err.output;
+}
+
+TEST(Normalize, LegacyEncodingsSayWhatTheirUtf8CopySays) {
+  const std::string dir = ScratchDir();
+  for (const auto& [file, encoding] :
+       {std::pair<std::string, std::string>{"000_b362695813637752.txt", "GB18030"},
+        {"004_11f133fc86e9e1cf.txt", "CP1250"}}) {
+    const std::string utf8 = kSample + "/text/" + file;
+    const std::string legacy = dir + "/" + file;
+    ASSERT_EQ(std::system(("iconv -f UTF-8 -t " + encoding + " " + utf8 + " > " + legacy).c_str()),
+              0);
+    auto a = narrate_test::RunNarrateRedirected("normalize " + utf8 + " 2>/dev/null");
+    auto b = narrate_test::RunNarrateRedirected("normalize " + legacy + " 2>/dev/null");
+    ASSERT_EQ(b.exit_code, 0) << encoding;
+    EXPECT_GT(a.output.size(), 1000u);
+    EXPECT_EQ(a.output, b.output) << encoding;
+  }
 }
 
 TEST(BookToml, SkipGlossesLeavesForeignGlossesUnread) {
