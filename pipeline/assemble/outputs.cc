@@ -1,6 +1,8 @@
 // Manifest, report, cue sheet and caption writing, and the chapter cache.
 #include "assemble/outputs.h"
 
+#include "assemble/tags_writer.h"
+
 #include <unicode/translit.h>
 #include <unicode/unistr.h>
 
@@ -16,13 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string VttTime(int64_t ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld.%03lld",
-                static_cast<long long>(ms / 3600000), static_cast<long long>(ms / 60000 % 60),
-                static_cast<long long>(ms / 1000 % 60), static_cast<long long>(ms % 1000));
-  return buf;
-}
 
 int CodePoints(const std::string& s) {
   int n = 0;
@@ -175,7 +170,7 @@ std::string ChapterVtt(const Chapter& chapter, const MasteredChapter& audio) {
       }
       while (!text.empty() && text.back() == ' ') text.pop_back();
       if (end <= start) end = start + 1;
-      vtt += std::to_string(++cue) + "\n" + VttTime(start) + " --> " + VttTime(end) +
+      vtt += std::to_string(++cue) + "\n" + ChapterTimestamp(start) + " --> " + ChapterTimestamp(end) +
              "\n" + text + "\n\n";
     } while (w < texts.size());
   }
