@@ -176,7 +176,9 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
     // The worker gets its end of the socket as descriptor 3. eSpeak prints
     // notes of its own on stderr ("No envelope") that mean nothing to a
     // producer; the worker's real failures come back over the socket.
-    if (::dup2(fds[1], 3) < 0) ::_exit(127);
+    // (When descriptor 0 is closed the socket itself may be 3: then only its
+    // close-on-exec flag must go.)
+    if (fds[1] == 3 ? ::fcntl(3, F_SETFD, 0) < 0 : ::dup2(fds[1], 3) < 0) ::_exit(127);
     const int null = ::open("/dev/null", O_WRONLY);
     if (null >= 0) ::dup2(null, 2);
     ::execl(worker.c_str(), worker.c_str(), static_cast<char*>(nullptr));
