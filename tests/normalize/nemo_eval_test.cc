@@ -16,17 +16,12 @@
 #include <vector>
 
 #include "normalize/normalize.h"
+#include "zh_test_util.h"
 
 namespace narrate {
 namespace {
 
-NormalizerOptions ZhOptions(const std::string& rules_dir =
-                                NARRATE_SOURCE_DIR "/pipeline/normalize/rules") {
-  NormalizerOptions options;
-  options.lang = "zh";
-  options.rules_dir = rules_dir;
-  return options;
-}
+using testing_util::ZhOptions;
 
 
 const char kEvalDir[] = "/work/shared/eval/nemo-zh-tn";

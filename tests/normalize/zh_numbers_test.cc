@@ -6,35 +6,15 @@
 #include <string>
 
 #include "normalize/normalize.h"
+#include "zh_test_util.h"
 
 namespace narrate {
 namespace {
 
-NormalizerOptions ZhOptions(const std::string& rules_dir =
-                                NARRATE_SOURCE_DIR "/pipeline/normalize/rules") {
-  NormalizerOptions options;
-  options.lang = "zh";
-  options.rules_dir = rules_dir;
-  return options;
-}
+using testing_util::ZhOptions;
 
-
-struct Case {
-  const char* in;
-  const char* spoken;
-};
-
-std::string Say(const std::string& text) {
-  static const std::unique_ptr<Normalizer> normalizer = [] {
-    auto n = Normalizer::Create(ZhOptions());
-    EXPECT_TRUE(n.ok()) << n.status().message();
-    return std::move(n).value();
-  }();
-  CollectingReporter reporter;
-  NormalizedParagraph p = normalizer->Normalize({text, 1}, "t.txt", &reporter);
-  EXPECT_EQ(PrintedText(p.tokens), text);
-  return SpokenText(p.tokens);
-}
+using testing_util::Case;
+using testing_util::Say;
 
 class ZhNumberTest : public ::testing::TestWithParam<Case> {};
 
