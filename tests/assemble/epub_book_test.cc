@@ -176,7 +176,7 @@ std::map<std::string, ZipMember> Members(const std::string& epub) {
 // to an element of its chapter document.
 void CheckOverlays(const std::string& epub, const json& manifest) {
   std::map<std::string, ZipMember> members = Members(epub);
-  const std::string tmp = narrate_test::ScratchFolder();
+  const std::string tmp = narrate_test::ScratchDir();
   for (const json& chapter : manifest["chapters"]) {
     char name[16];
     std::snprintf(name, sizeof name, "c%02d", chapter["index"].get<int>());
@@ -234,7 +234,7 @@ void CheckOverlays(const std::string& epub, const json& manifest) {
 void ExpectEpubcheckClean(const std::string& epub) {
   const std::string check = narrate_test::EpubcheckCommand();
   if (check.empty()) GTEST_SKIP() << "epubcheck is not installed";
-  const narrate_test::Command r = narrate_test::RunCommand(check + " " + epub);
+  const narrate_test::RunResult r = narrate_test::RunShell(check + " " + epub + " 2>&1");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("No errors or warnings detected"), std::string::npos)
       << r.output;
@@ -243,7 +243,7 @@ void ExpectEpubcheckClean(const std::string& epub) {
 class EpubBook : public ::testing::Test {
  protected:
   void SetUp() override {
-    out_ = narrate_test::ScratchFolder();
+    out_ = narrate_test::ScratchDir();
     manifest_ = WriteBuild(script_, out_);
   }
   Status Write(const std::string& stem = "mini") {
@@ -330,7 +330,7 @@ TEST_F(EpubBook, MissingMp3SaysNoAudioYet) {
 }
 
 TEST_F(EpubBook, BuildWithoutMp3SaysNoAudioYet) {
-  const std::string out = narrate_test::ScratchFolder();
+  const std::string out = narrate_test::ScratchDir();
   WriteBuild(script_, out, /*mp3=*/false);
   Status s = WriteEpub(script_, out, "mini", &reporter_);
   EXPECT_EQ(s.code(), StatusCode::kDataError);
@@ -364,10 +364,9 @@ TEST_F(EpubBook, BrokenManifestIsADataError) {
 // The real build of the test book, when the binary can write MP3.
 TEST(EpubBuild, NarrateBuildEpubPassesEpubcheckAndMatchesTheManifest) {
   if (!Exists(NARRATE_BINARY)) GTEST_SKIP() << "no " << NARRATE_BINARY;
-  const std::string out = narrate_test::ScratchFolder();
-  const narrate_test::Command r = narrate_test::RunCommand(
-      std::string(NARRATE_BINARY) + " build " + NARRATE_TEST_DATA + "/books/mini -o " +
-      out + " --epub");
+  const std::string out = narrate_test::ScratchDir();
+  const narrate_test::RunResult r = narrate_test::RunNarrate(
+      std::string("build ") + NARRATE_TEST_DATA + "/books/mini -o " + out + " --epub");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string epub = out + "/mini.epub";
   ASSERT_TRUE(Exists(epub)) << r.output;

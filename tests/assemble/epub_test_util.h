@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 #include <sndfile.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -15,6 +14,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "process_util.h"
 
 namespace narrate_test {
 
@@ -187,36 +188,13 @@ inline long long DecodedMs(const std::string& path) {
   return frames * 1000 / info.samplerate;
 }
 
-struct Command {
-  int exit_code = -1;
-  std::string output;
-};
-
-inline Command RunCommand(const std::string& cmd) {
-  Command r;
-  FILE* pipe = ::popen((cmd + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.output.append(buf, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
 // The epubcheck command, or "" when it is not installed. Debian's
 // /usr/bin/epubcheck is a jar that needs binfmt_misc; java -jar always works.
 inline std::string EpubcheckCommand() {
   const char* jar = "/usr/share/java/epubcheck.jar";
   if (::access(jar, R_OK) != 0) return "";
-  if (RunCommand("java -version").exit_code != 0) return "";
+  if (RunShell("java -version 2>&1").exit_code != 0) return "";
   return std::string("java -jar ") + jar;
-}
-
-inline std::string ScratchFolder() {
-  char tmpl[] = "/tmp/narrate-epub-XXXXXX";
-  const char* dir = ::mkdtemp(tmpl);
-  return dir ? dir : "";
 }
 
 }  // namespace narrate_test

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "e2e/run.h"
+#include "process_util.h"
 
 namespace {
 

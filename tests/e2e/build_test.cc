@@ -7,7 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "e2e/run.h"
+#include "process_util.h"
 
 namespace {
 
@@ -25,13 +25,7 @@ double Rms(const std::vector<float>& s, size_t from, size_t to) {
 }
 
 std::string Listing(const std::string& dir) {
-  std::string out;
-  FILE* p = ::popen(("find " + dir + " -printf '%p %s %T@\\n' | sort").c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  ::pclose(p);
-  return out;
+  return narrate_test::RunShell("find " + dir + " -printf '%p %s %T@\\n' | sort").output;
 }
 
 class BuildTest : public ::testing::Test {

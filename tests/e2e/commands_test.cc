@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "e2e/run.h"
+#include "process_util.h"
 
 namespace {
 

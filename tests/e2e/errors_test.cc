@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "e2e/run.h"
+#include "process_util.h"
 
 namespace {
 

@@ -5,7 +5,6 @@
 // The null device is not paced in real time: no timing is asserted.
 #include <gtest/gtest.h>
 #include <sndfile.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
@@ -14,6 +13,7 @@
 
 #include "assemble/assemble.h"
 #include "cli/cli.h"
+#include "process_util.h"
 #include "preview/preview.h"
 #include "synth/synth.h"
 
@@ -39,28 +39,20 @@ struct Played {
   std::vector<int16_t> captured;  // empty when nothing was written
 };
 
-std::string Scratch() {
-  char tmpl[] = "/tmp/narrate-preview-test-XXXXXX";
-  const char* dir = ::mkdtemp(tmpl);
-  return dir ? dir : "/tmp";
-}
 
 // Runs `narrate ARGS` (shell-safe) with ALSA pointed at the file plugin, under
 // `timeout` so that a hang fails the test instead of blocking it.
 Played RunPreview(const std::string& args) {
-  const std::string dir = Scratch();
+  const std::string dir = narrate_test::ScratchDir();
   std::ofstream(dir + "/asound.conf") << kAsoundConf;
   const std::string wav = dir + "/capture.wav";
   const std::string cmd = "ALSA_CONFIG_PATH=" + dir + "/asound.conf PA_CAPTURE_FILE=" +
                           wav + " NARRATE_PREVIEW_TRACE=1 timeout 120 " +
                           NARRATE_BINARY + " " + args + " </dev/null 2>&1";
   Played run;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) run.output.append(buf, n);
-  const int status = ::pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const narrate_test::RunResult result = narrate_test::RunShell(cmd);
+  run.output = result.output;
+  run.exit_code = result.exit_code;
   SF_INFO info = {};
   if (SNDFILE* f = sf_open(wav.c_str(), SFM_READ, &info)) {
     EXPECT_EQ(info.samplerate, kPreviewSampleRate);
@@ -87,7 +79,7 @@ const Script& BookScript() {
 
 // Where the reference clips are synthesized (as `narrate build` would).
 const std::string& ReferenceCache() {
-  static const std::string cache = Scratch() + "/reference-cache";
+  static const std::string cache = narrate_test::ScratchDir() + "/reference-cache";
   return cache;
 }
 

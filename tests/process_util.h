@@ -1,4 +1,5 @@
-// Test helpers: run the real `narrate` binary, make scratch folders, decode audio.
+// Test helpers shared by the suites: run a shell command or the real `narrate`
+// binary, make scratch folders, decode audio.
 #pragma once
 
 #include <sndfile.h>
@@ -16,11 +17,10 @@ struct RunResult {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `narrate ARGS` through the shell and collects what it prints on
-// stdout; ARGS must be shell-safe and may redirect ("2>/dev/null").
-inline RunResult RunNarrateRedirected(const std::string& args) {
+// Runs a shell command and collects what it prints on stdout (the command
+// redirects stderr itself if it wants it: "... 2>&1").
+inline RunResult RunShell(const std::string& cmd) {
   RunResult r;
-  const std::string cmd = std::string(NARRATE_BINARY) + " " + args;
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   char buf[4096];
@@ -29,6 +29,12 @@ inline RunResult RunNarrateRedirected(const std::string& args) {
   const int status = ::pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Runs `narrate ARGS` and collects its stdout; ARGS must be shell-safe and may
+// redirect ("2>/dev/null").
+inline RunResult RunNarrateRedirected(const std::string& args) {
+  return RunShell(std::string(NARRATE_BINARY) + " " + args);
 }
 
 // Runs `narrate ARGS` with stdout and stderr together.
