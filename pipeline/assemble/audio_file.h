@@ -69,9 +69,6 @@ class AudioWriter {
   // After a failure the partial file is removed.
   Status Commit();
 
-  // The sample rate of the file on disk (48000 for Opus, 44100 for MP3).
-  int file_rate() const { return file_rate_; }
-
  private:
   AudioWriter();
   Status WriteFloat(const std::vector<float>& samples);
@@ -82,7 +79,7 @@ class AudioWriter {
   std::string format_;
   AudioTags tags_;
   int input_rate_ = 0;
-  int file_rate_ = 0;
+  int file_rate_ = 0;  // the rate on disk (48000 for Opus)
   SNDFILE* file_ = nullptr;
   std::unique_ptr<StreamResampler> resampler_;  // null when rates match
   std::vector<float> resampled_;                // scratch for the resampler

@@ -108,37 +108,37 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
   return book;
 }
 
+Lang GuessLanguage(const std::string& bytes) {
+  // Chinese if a few Hanzi appear: in UTF-8 three bytes, a lead byte
+  // E4-E9 and two continuation bytes; in GB18030/Big5 pairs of high bytes.
+  // European letters are two-byte UTF-8 sequences (C2-DF, continuation) or,
+  // in legacy code pages, single high bytes between ASCII letters (é, ä).
+  int hanzi = 0, high_pairs = 0, european = 0;
+  const size_t n = std::min<size_t>(bytes.size(), 8192);
+  auto cont = [&](size_t i) { return i < n && (bytes[i] & 0xC0) == 0x80; };
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char c = bytes[i];
+    if (c < 0x80) continue;
+    if (c >= 0xE4 && c <= 0xE9 && cont(i + 1) && cont(i + 2)) {
+      ++hanzi;
+      i += 2;
+    } else if (c >= 0xC2 && c <= 0xDF && cont(i + 1)) {
+      ++european;
+      ++i;
+    } else if (i + 1 < n && static_cast<unsigned char>(bytes[i + 1]) >= 0x80) {
+      ++high_pairs;
+      ++i;
+    } else {
+      ++european;
+    }
+  }
+  return hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "zh" : "sk";
+}
+
 StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
   StatusOr<std::string> bytes = ReadFile(path);
   if (!bytes.ok()) return bytes.status();
-  Lang lang = lang_in;
-  if (lang.empty()) {
-    // Chinese if a few Hanzi appear: in UTF-8 three bytes, a lead byte
-    // E4-E9 and two continuation bytes; in GB18030/Big5 pairs of high bytes.
-    // European letters are two-byte UTF-8 sequences (C2-DF, continuation) or,
-    // in legacy code pages, single high bytes between ASCII letters (é, ä).
-    int hanzi = 0, high_pairs = 0, european = 0;
-    const std::string& b = *bytes;
-    const size_t n = std::min<size_t>(b.size(), 8192);
-    auto cont = [&](size_t i) { return i < n && (b[i] & 0xC0) == 0x80; };
-    for (size_t i = 0; i < n; ++i) {
-      const unsigned char c = b[i];
-      if (c < 0x80) continue;
-      if (c >= 0xE4 && c <= 0xE9 && cont(i + 1) && cont(i + 2)) {
-        ++hanzi;
-        i += 2;
-      } else if (c >= 0xC2 && c <= 0xDF && cont(i + 1)) {
-        ++european;
-        ++i;
-      } else if (i + 1 < n && static_cast<unsigned char>(b[i + 1]) >= 0x80) {
-        ++high_pairs;
-        ++i;
-      } else {
-        ++european;
-      }
-    }
-    lang = hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "zh" : "sk";
-  }
+  const Lang lang = lang_in.empty() ? GuessLanguage(*bytes) : lang_in;
   if (!IsBookLang(lang)) {
     return Status::Usage("language '" + lang + "' is not supported (zh or sk)");
   }

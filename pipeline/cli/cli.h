@@ -42,8 +42,12 @@ struct Book {
 // DataError naming book.toml:line on a syntax or schema error.
 StatusOr<Book> LoadBook(const std::string& dir);
 
+// "zh" when a file's bytes hold Chinese (Hanzi in UTF-8, or pairs of high
+// bytes as in GB18030/Big5), else "sk".
+Lang GuessLanguage(const std::string& bytes);
+
 // A one-chapter book around a single text file (`narrate mark FILE`). `lang`
-// empty: guess from the text (Hanzi: zh, else sk).
+// empty: GuessLanguage.
 StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang);
 
 // Timbres from a voices folder (*.toml), keyed by file stem. DataError naming

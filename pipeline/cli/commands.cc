@@ -84,11 +84,11 @@ int RunMark(const std::string& input, const std::string& lang,
 }
 
 int RunNormalize(const std::string& file, const std::string& lang_in) {
-  StatusOr<Book> book = BookFromFile(file, lang_in);  // guesses the language
-  if (!book.ok()) return Fail(book.status());
-  const Lang lang = book->lang;
+  StatusOr<std::string> bytes = ReadFile(file);
+  if (!bytes.ok()) return Fail(bytes.status());
+  const Lang lang = lang_in.empty() ? GuessLanguage(*bytes) : lang_in;
   CollectingReporter reporter;
-  StatusOr<CleanText> clean = IngestFile(file, IngestOptions{"", lang}, &reporter);
+  StatusOr<CleanText> clean = Ingest(*bytes, file, IngestOptions{"", lang}, &reporter);
   if (!clean.ok()) {
     PrintDiagnostics(reporter);
     return Fail(clean.status());
