@@ -184,8 +184,8 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (!s.ok()) return s;
     ++(wrote || !reused ? stats.chapters_rendered : stats.chapters_reused);
 
-    const int64_t duration_ms = (audio->sample_count * 1000 + rate / 2) / rate;
-    const int64_t book_start_ms = (book_frames * 1000 + rate / 2) / rate;
+    const int64_t duration_ms = SamplesToMs(audio->sample_count, rate);
+    const int64_t book_start_ms = SamplesToMs(book_frames, rate);
     cue += assemble_internal::CueTrack(chapter.index, chapter.title, book_start_ms);
     book_frames += audio->sample_count;
     manifest["chapters"].push_back(assemble_internal::ChapterJson(

@@ -60,6 +60,10 @@ struct RenderedChapter {
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
 };
 
+// Milliseconds of `samples` at `sample_rate` Hz, rounded to the nearest: the
+// one conversion behind every time in the manifest, captions, tags and QC.
+int64_t SamplesToMs(int64_t samples, int sample_rate);
+
 // The silence before utterance `i` (> 0) of a chapter, in milliseconds: after a
 // heading, between paragraphs or sentences, plus a change of voice.
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);

@@ -56,7 +56,7 @@ void QcMeter::Add(const std::vector<int16_t>& samples) {
 FileQc QcMeter::Finish(const std::string& file) const {
   FileQc qc;
   qc.file = file;
-  auto ms = [&](int64_t samples) { return (samples * 1000 + rate_ / 2) / rate_; };
+  auto ms = [&](int64_t samples) { return SamplesToMs(samples, rate_); };
   qc.duration_ms = ms(count_);
   qc.rms_db = PowerDb(count_ ? sum_squares_ / count_ : 0);
   qc.peak_db = peak_ == 0 ? -120.0 : 20.0 * std::log10(peak_ / 32768.0);

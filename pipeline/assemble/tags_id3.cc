@@ -52,7 +52,6 @@ std::string ChapterTimestamp(int64_t ms) {
   return buf;
 }
 
-int64_t FramesToMs(int64_t frame, int rate) { return (frame * 1000 + rate / 2) / rate; }
 
 Status WriteId3Tags(const std::string& path, const AudioTags& tags,
                     const std::vector<ChapterMark>& chapters, int rate) {
@@ -84,8 +83,8 @@ Status WriteId3Tags(const std::string& path, const AudioTags& tags,
       TagLib::ID3v2::FrameList embedded;
       embedded.append(TextFrame("TIT2", mark.title));
       tag->addFrame(new TagLib::ID3v2::ChapterFrame(
-          id, static_cast<unsigned int>(FramesToMs(mark.start_frame, rate)),
-          static_cast<unsigned int>(FramesToMs(mark.end_frame, rate)), kNoOffset, kNoOffset,
+          id, static_cast<unsigned int>(SamplesToMs(mark.start_frame, rate)),
+          static_cast<unsigned int>(SamplesToMs(mark.end_frame, rate)), kNoOffset, kNoOffset,
           embedded));
     }
     TagLib::ID3v2::FrameList embedded;

@@ -36,8 +36,6 @@ std::string Iso639Part2(const std::string& language);
 // "HH:MM:SS.mmm" for a time in milliseconds.
 std::string ChapterTimestamp(int64_t ms);
 
-// Milliseconds of `frame` samples at `rate` Hz, rounded to nearest.
-int64_t FramesToMs(int64_t frame, int rate);
 
 // Replaces the tags of the MP3 at `path` by an ID3v2.4 tag (and removes any
 // ID3v1/APE tag). Chapter times use `rate`, the rate of the marks' frames.

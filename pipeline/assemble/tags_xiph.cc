@@ -36,7 +36,7 @@ void Fill(TagLib::Ogg::XiphComment* c, const AudioTags& tags,
   for (size_t i = 0; i < chapters.size(); ++i) {
     char key[32];
     std::snprintf(key, sizeof key, "CHAPTER%02zu", i + 1);
-    Set(c, key, ChapterTimestamp(FramesToMs(chapters[i].start_frame, rate)));
+    Set(c, key, ChapterTimestamp(SamplesToMs(chapters[i].start_frame, rate)));
     Set(c, (std::string(key) + "NAME").c_str(), chapters[i].title);
   }
 }

@@ -148,10 +148,10 @@ TEST(AudioFormats, HelperCodesAndTimestamps) {
   EXPECT_EQ(ChapterTimestamp(0), "00:00:00.000");
   EXPECT_EQ(ChapterTimestamp(3723004), "01:02:03.004");
   EXPECT_EQ(ChapterTimestamp(36000000 + 59999), "10:00:59.999");
-  EXPECT_EQ(FramesToMs(44100, 44100), 1000);
-  EXPECT_EQ(FramesToMs(22050 + 11, 22050), 1000);  // 0.5 ms rounds up
-  EXPECT_EQ(FramesToMs(22050 + 10, 22050), 1000);
-  EXPECT_EQ(FramesToMs(22050 + 12, 22050), 1001);
+  EXPECT_EQ(SamplesToMs(44100, 44100), 1000);
+  EXPECT_EQ(SamplesToMs(22050 + 11, 22050), 1000);  // 0.5 ms rounds up
+  EXPECT_EQ(SamplesToMs(22050 + 10, 22050), 1000);
+  EXPECT_EQ(SamplesToMs(22050 + 12, 22050), 1001);
 }
 
 // Round trip per format: the file decodes to the written duration, with the
