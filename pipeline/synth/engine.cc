@@ -1,35 +1,16 @@
-// The eSpeak NG worker: framing, the capture callback, and fork-per-request.
+// What narrate and its synthesis worker say to each other: framing, requests
+// and captures (see engine.h).
 #include "synth/engine.h"
 
-#include <espeak-ng/speak_lib.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
 namespace narrate {
 namespace synth_internal {
 namespace {
-
-// Filled by the eSpeak callback during one synchronous espeak_Synth call.
-Capture* g_capture = nullptr;
-
-int OnAudio(short* wav, int count, espeak_EVENT* events) {
-  if (g_capture == nullptr) return 0;
-  for (espeak_EVENT* e = events; e->type != espeakEVENT_LIST_TERMINATED; ++e) {
-    if (e->type == espeakEVENT_MARK && e->id.name && e->id.name[0] == 'w') {
-      // Mark names are "w<index>"; `sample` counts from the start of the call.
-      g_capture->marks.emplace_back(std::atoi(e->id.name + 1), e->sample);
-    }
-  }
-  if (wav != nullptr && count > 0) {
-    g_capture->samples.insert(g_capture->samples.end(), wav, wav + count);
-  }
-  return 0;
-}
 
 template <typename T>
 void Put(std::string* out, T v) {
@@ -68,53 +49,6 @@ bool ReadAll(int fd, char* data, size_t size) {
     size -= static_cast<size_t>(n);
   }
   return true;
-}
-
-// Synthesizes in this process (advancing eSpeak's state): "K"+capture or "E".
-std::string SynthesizeHere(const EngineRequest& r) {
-  if (espeak_SetParameter(espeakRATE, r.rate, 0) != EE_OK ||
-      espeak_SetParameter(espeakPITCH, r.pitch, 0) != EE_OK ||
-      espeak_SetParameter(espeakRANGE, r.range, 0) != EE_OK ||
-      espeak_SetParameter(espeakVOLUME, r.volume, 0) != EE_OK) {
-    return "EeSpeak NG rejected the rate, pitch, range or volume";
-  }
-  Capture capture;
-  g_capture = &capture;
-  espeak_ERROR err = espeak_Synth(r.ssml.c_str(), r.ssml.size() + 1, 0, POS_CHARACTER, 0,
-                                  espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
-  if (err == EE_OK) err = espeak_Synchronize();
-  g_capture = nullptr;
-  if (err != EE_OK) {
-    return "EeSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
-  }
-  return EncodeCapture(capture);
-}
-
-// Runs SynthesizeHere in a forked child and returns its answer.
-std::string SynthesizeInChild(const EngineRequest& r) {
-  int fds[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return "Ecannot create a socket";
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return "Ecannot fork a synthesis process";
-  }
-  if (pid == 0) {
-    ::close(fds[0]);
-    ::_exit(WriteFrame(fds[1], SynthesizeHere(r)) ? 0 : 1);
-  }
-  ::close(fds[1]);
-  std::string answer;
-  const bool got = ReadFrame(fds[0], &answer);
-  ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!got || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return "Ethe eSpeak NG synthesis process died (voice '" + r.voice + "')";
-  }
-  return answer;
 }
 
 }  // namespace
@@ -185,35 +119,6 @@ bool ReadFrame(int fd, std::string* bytes) {
   if (!ReadAll(fd, reinterpret_cast<char*>(&size), sizeof size)) return false;
   bytes->resize(size);
   return ReadAll(fd, &(*bytes)[0], size);
-}
-
-int RunEngine(int fd) {
-  if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr, espeakINITIALIZE_DONT_EXIT) !=
-      22050) {
-    WriteFrame(fd, "Ecannot initialize eSpeak NG (is espeak-ng-data installed?)");
-    return 1;
-  }
-  espeak_SetSynthCallback(OnAudio);
-  if (!WriteFrame(fd, "R")) return 1;
-  std::string current_voice, frame;
-  while (ReadFrame(fd, &frame)) {
-    EngineRequest r;
-    std::string answer;
-    if (!DecodeRequest(frame, &r)) {
-      answer = "Ea garbled request reached the synthesis worker";
-    } else if (r.voice != current_voice &&
-               espeak_SetVoiceByName(r.voice.c_str()) != EE_OK) {
-      // A failed switch keeps the previous voice inside eSpeak: never use it.
-      current_voice.clear();
-      answer = "EeSpeak NG has no voice '" + r.voice + "'";
-    } else {
-      current_voice = r.voice;
-      answer = SynthesizeInChild(r);
-    }
-    if (!WriteFrame(fd, answer)) return 1;
-  }
-  espeak_Terminate();
-  return 0;
 }
 
 }  // namespace synth_internal

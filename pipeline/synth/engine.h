@@ -1,11 +1,11 @@
-// Private to synth: the eSpeak NG side of synthesis, run in its own process
-// (narrate-synth-worker), and the framing both sides speak over a socket.
+// Private to synth: what narrate and narrate-synth-worker, the process that
+// owns eSpeak NG (worker.cc), say to each other over a socket.
 //
 // The worker is the one owner of eSpeak NG in narrate: eSpeak is global and
-// not thread-safe, and its wave generator carries state from one call to the
-// next, so the worker never synthesizes itself: it selects the voice, then
-// forks a child per request, which starts from the same state every time and
-// so makes each clip depend on its request alone.
+// not thread-safe. Its state also carries over from one call to the next, so
+// the worker puts eSpeak back into the state it had right after the voice was
+// selected before every request (worker.cc): each clip depends on its request
+// alone.
 #pragma once
 
 #include <cstdint>
@@ -38,10 +38,8 @@ bool DecodeCapture(const std::string& in, Capture* c);
 bool WriteFrame(int fd, const std::string& bytes);
 bool ReadFrame(int fd, std::string* bytes);
 
-// The worker's main loop over one socket: replies "R" once eSpeak is ready
-// (or "E<message>"), then per request frame "K"+capture or "E"+message.
-// Returns the process exit code.
-int RunEngine(int fd);
+// The worker replies "R" once eSpeak is ready (or "E<message>"), then to each
+// request frame "K"+capture or "E"+message.
 
 }  // namespace synth_internal
 }  // namespace narrate

@@ -123,8 +123,9 @@ std::string EngineVersion() {
 }
 
 std::string ClipKey(const SynthRequest& r) {
-  // "clip 2": words carry their trailing glue. Bump when clips change meaning.
-  std::string key = "clip 2\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
+  // "clip 3": voices selected from eSpeak's initial state. Bump when clips
+  // change meaning or sound.
+  std::string key = "clip 3\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
                     r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) +
                     "," + std::to_string(r.timbre.range) + "," +
                     std::to_string(r.timbre.rate) + "," +

@@ -4,7 +4,7 @@
 //
 // Thread-safety: eSpeak NG keeps global state and is NOT thread-safe, so it
 // never runs in narrate's own process: each Synth owns a worker process
-// (narrate-synth-worker, see engine.h) that does. A Synth is used by one thread
+// (narrate-synth-worker, see worker.cc) that does. A Synth is used by one thread
 // at a time; several Synths (SynthesizeAll's workers) run in parallel.
 #pragma once
 
@@ -47,8 +47,8 @@ class Synth {
   // Synthesizes one utterance: mono int16 at 22050 Hz, with leading and trailing
   // silence trimmed, and one WordTiming per word (from <mark> events). Failure
   // names the voice when eSpeak rejects it; never falls back silently.
-  // Deterministic: the clip depends on the request alone (the worker forks a
-  // fresh child for each call, see engine.h), so clips are byte-identical
+  // Deterministic: the clip depends on the request alone (the worker resets
+  // eSpeak before each call, see worker.cc), so clips are byte-identical
   // whatever was synthesized before, in this Synth or another.
   StatusOr<Clip> Synthesize(const SynthRequest& request);
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <thread>
 
 namespace narrate {
@@ -91,6 +92,75 @@ TEST_F(SynthTest, SameRequestGivesTheSameSamplesWhateverCameBefore) {
   ASSERT_EQ(first->words.size(), second->words.size());
   for (size_t i = 0; i < first->words.size(); ++i) {
     EXPECT_EQ(first->words[i].start, second->words[i].start);
+  }
+}
+
+// Requests that exercise what eSpeak carries from call to call: languages,
+// variants, speeds, a foreign span, the same sentence twice.
+std::vector<SynthRequest> VariedRequests() {
+  Timbre document;
+  document.variant = "m1";
+  document.rate = 150;
+  document.range = 25;
+  Timbre high;
+  high.variant = "f2";
+  high.pitch = 70;
+  const SynthRequest zh_document{"zh", document, Words("各国代表在会议上宣读了和约的全文。")};
+  return {
+      {"en", Timbre(), Words("Good evening, and welcome.")},
+      zh_document,
+      {"sk", high, Words("Vietor fúkal celú noc a ráno bolo ticho.")},
+      {"zh", Timbre(),
+       {{TokenKind::kWord, "他唱起", "他唱起", ""},
+        {TokenKind::kForeign, "La Marseillaise", "La Marseillaise", "fr"},
+        {TokenKind::kPunctuation, "。", "。", ""}}},
+      zh_document,
+      {"sk", Timbre(), Words("Dobrý deň, ako sa máte?")},
+  };
+}
+
+void ExpectSameClip(const Clip& a, const Clip& b, size_t i) {
+  EXPECT_EQ(a.samples, b.samples) << "request " << i;
+  ASSERT_EQ(a.words.size(), b.words.size()) << "request " << i;
+  for (size_t w = 0; w < a.words.size(); ++w) {
+    EXPECT_EQ(a.words[w].start, b.words[w].start) << "request " << i << " word " << w;
+    EXPECT_EQ(a.words[w].end, b.words[w].end) << "request " << i << " word " << w;
+  }
+}
+
+TEST_F(SynthTest, ClipsDoNotDependOnTheVoicesUsedBefore) {
+  // The same request in a worker that has only just started and in one that
+  // has been through other languages and variants first.
+  const std::vector<SynthRequest> requests = VariedRequests();
+  for (size_t i = 0; i < requests.size(); ++i) {
+    auto fresh = Synth::Create();
+    ASSERT_TRUE(fresh.ok()) << fresh.status().message();
+    auto alone = (*fresh)->Synthesize(requests[i]);
+    auto after = synth_->Synthesize(requests[i]);
+    ASSERT_TRUE(alone.ok() && after.ok()) << i;
+    ExpectSameClip(*alone, *after, i);
+  }
+}
+
+TEST_F(SynthTest, ResetInPlaceMatchesAForkedProcess) {
+  // The worker resets eSpeak in place (worker.cc); NARRATE_SYNTH_FORK makes it
+  // synthesize each request in a forked child of a just-initialized process
+  // instead. Both must give the same bytes, in any order.
+  ::setenv("NARRATE_SYNTH_FORK", "1", 1);
+  auto forking = Synth::Create();
+  ::unsetenv("NARRATE_SYNTH_FORK");
+  ASSERT_TRUE(forking.ok()) << forking.status().message();
+  const std::vector<SynthRequest> requests = VariedRequests();
+  std::vector<Clip> forked(requests.size());
+  for (size_t i = requests.size(); i-- > 0;) {
+    auto clip = (*forking)->Synthesize(requests[i]);
+    ASSERT_TRUE(clip.ok()) << clip.status().message();
+    forked[i] = std::move(clip).value();
+  }
+  for (size_t i = 0; i < requests.size(); ++i) {
+    auto clip = synth_->Synthesize(requests[i]);
+    ASSERT_TRUE(clip.ok()) << clip.status().message();
+    ExpectSameClip(*clip, forked[i], i);
   }
 }
 

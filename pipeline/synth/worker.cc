@@ -1,0 +1,296 @@
+// narrate-synth-worker: the process that owns eSpeak NG. Started by narrate's
+// Synth with a socket on file descriptor 3; not meant to be run by hand.
+//
+// eSpeak's output for a sentence depends on what it synthesized before (its
+// state carries the speaking rate, the pitch flutter's phase, filter memories
+// and more from call to call), yet a clip must depend on its request alone.
+// So after selecting a voice the worker saves eSpeak's whole state, which is
+// the library's static data plus everything it allocated (worker_heap.h), and
+// puts it back after every request: each utterance starts exactly as in a
+// freshly started process. A self-check at start-up proves the reset works
+// with this build of eSpeak (the same sentence, before and after another one,
+// must come out byte-identical); if it does not, or NARRATE_SYNTH_FORK is set,
+// every request runs in a forked child instead, which is just as exact and
+// several times slower.
+#include <dlfcn.h>
+#include <espeak-ng/speak_lib.h>
+#include <link.h>
+#include <malloc.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "synth/engine.h"
+#include "synth/worker_heap.h"
+
+namespace narrate {
+namespace synth_internal {
+namespace {
+
+// Filled by the eSpeak callback during one synchronous espeak_Synth call.
+Capture* g_capture = nullptr;
+
+int OnAudio(short* wav, int count, espeak_EVENT* events) {
+  if (g_capture == nullptr) return 0;
+  SuspendEngineScope ours;  // the capture grows on the worker's own heap
+  for (espeak_EVENT* e = events; e->type != espeakEVENT_LIST_TERMINATED; ++e) {
+    if (e->type == espeakEVENT_MARK && e->id.name && e->id.name[0] == 'w') {
+      // Mark names are "w<index>"; `sample` counts from the start of the call.
+      g_capture->marks.emplace_back(std::atoi(e->id.name + 1), e->sample);
+    }
+  }
+  if (wav != nullptr && count > 0) {
+    g_capture->samples.insert(g_capture->samples.end(), wav, wav + count);
+  }
+  return 0;
+}
+
+// eSpeak's static data: the writable part of libespeak-ng's image (what RELRO
+// leaves writable: .got.plt tail, .data, .bss).
+struct StaticData {
+  char* begin = nullptr;
+  size_t size = 0;
+};
+
+struct FindContext {
+  const char* name;
+  StaticData found;
+};
+
+int FindWritable(dl_phdr_info* info, size_t, void* data) {
+  auto* context = static_cast<FindContext*>(data);
+  if (info->dlpi_name == nullptr || std::strcmp(info->dlpi_name, context->name) != 0) return 0;
+  const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  uintptr_t relro_end = 0;  // the loader makes [.., relro_end) read-only, page-wise
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+    if (ph.p_type == PT_GNU_RELRO) {
+      relro_end = (info->dlpi_addr + ph.p_vaddr + ph.p_memsz) & ~(page - 1);
+    }
+  }
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD || (ph.p_flags & PF_W) == 0) continue;
+    uintptr_t begin = info->dlpi_addr + ph.p_vaddr;
+    const uintptr_t end = begin + ph.p_memsz;
+    if (relro_end > begin && relro_end < end) begin = relro_end;
+    if (relro_end >= end || context->found.begin != nullptr) return 1;  // unexpected layout
+    context->found = {reinterpret_cast<char*>(begin), end - begin};
+  }
+  return 1;
+}
+
+StaticData LocateStaticData() {
+  Dl_info info;
+  if (::dladdr(reinterpret_cast<void*>(&espeak_Synth), &info) == 0 || info.dli_fname == nullptr) {
+    return {};
+  }
+  FindContext context{info.dli_fname, {}};
+  ::dl_iterate_phdr(FindWritable, &context);
+  return context.found;
+}
+
+// Everything eSpeak's output depends on: its heap and its static data.
+struct EngineState {
+  std::string heap;
+  std::vector<char> statics;
+};
+
+class Engine {
+ public:
+  // Initializes eSpeak NG; false (with *error set) when it cannot.
+  bool Start(std::string* error) {
+    statics_ = LocateStaticData();
+    {
+      EngineScope scope;
+      if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr,
+                            espeakINITIALIZE_DONT_EXIT) != 22050) {
+        *error = "cannot initialize eSpeak NG (is espeak-ng-data installed?)";
+        return false;
+      }
+      espeak_SetSynthCallback(OnAudio);
+    }
+    Save(&initial_);
+    fork_ = std::getenv("NARRATE_SYNTH_FORK") != nullptr || statics_.begin == nullptr ||
+            !ResetWorks();
+    return true;
+  }
+
+  // "K"+capture or "E"+message.
+  std::string Synthesize(const EngineRequest& r) {
+    if (fork_) return SynthesizeInChild(r);
+    const EngineState* voice = SelectVoice(r.voice);
+    if (voice == nullptr) return "EeSpeak NG has no voice '" + r.voice + "'";
+    std::string answer = SynthesizeHere(r);
+    Restore(*voice);
+    return answer;
+  }
+
+  void Stop() {
+    EngineScope scope;
+    espeak_Terminate();
+  }
+
+ private:
+  static constexpr size_t kVoicesKept = 6;
+
+  // Puts eSpeak into the state "just initialized, then `voice` selected",
+  // whatever was selected before (a switch from another voice leaves traces in
+  // eSpeak, so voices are always selected from the initial state). The states
+  // of the last few voices are kept. Null when eSpeak has no such voice.
+  const EngineState* SelectVoice(const std::string& voice) {
+    auto found = std::find_if(voices_.begin(), voices_.end(),
+                              [&](const auto& v) { return v.first == voice; });
+    if (found != voices_.end()) {
+      std::rotate(voices_.begin(), found, found + 1);  // most recent first
+      if (current_ != voice) Restore(voices_.front().second);
+    } else {
+      Restore(initial_);
+      bool ok;
+      {
+        EngineScope scope;
+        ok = espeak_SetVoiceByName(voice.c_str()) == EE_OK;
+      }
+      if (!ok) {
+        Restore(initial_);
+        current_.clear();
+        return nullptr;
+      }
+      if (voices_.size() == kVoicesKept) voices_.pop_back();
+      voices_.emplace(voices_.begin(), voice, EngineState());
+      Save(&voices_.front().second);
+    }
+    current_ = voice;
+    return &voices_.front().second;
+  }
+
+  void Save(EngineState* state) const {
+    SaveHeap(&state->heap);
+    state->statics.assign(statics_.begin, statics_.begin + statics_.size);
+  }
+
+  void Restore(const EngineState& state) const {
+    RestoreHeap(state.heap);
+    std::copy(state.statics.begin(), state.statics.end(), statics_.begin);
+  }
+
+  // Synthesizes in this process (advancing eSpeak's state): "K"+capture or "E".
+  static std::string SynthesizeHere(const EngineRequest& r) {
+    Capture capture;
+    espeak_ERROR err;
+    {
+      EngineScope scope;
+      std::srand(1);  // the C library's random state, which eSpeak draws on
+      if (espeak_SetParameter(espeakRATE, r.rate, 0) != EE_OK ||
+          espeak_SetParameter(espeakPITCH, r.pitch, 0) != EE_OK ||
+          espeak_SetParameter(espeakRANGE, r.range, 0) != EE_OK ||
+          espeak_SetParameter(espeakVOLUME, r.volume, 0) != EE_OK) {
+        return "EeSpeak NG rejected the rate, pitch, range or volume";
+      }
+      g_capture = &capture;
+      err = espeak_Synth(r.ssml.c_str(), r.ssml.size() + 1, 0, POS_CHARACTER, 0,
+                         espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
+      if (err == EE_OK) err = espeak_Synchronize();
+      g_capture = nullptr;
+    }
+    if (err != EE_OK) {
+      return "EeSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
+    }
+    return EncodeCapture(capture);
+  }
+
+  // Selects the voice and synthesizes in a forked child of this process, which
+  // stays as eSpeak was right after initialization.
+  static std::string SynthesizeInChild(const EngineRequest& r) {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return "Ecannot create a socket";
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      return "Ecannot fork a synthesis process";
+    }
+    if (pid == 0) {
+      ::close(fds[0]);
+      bool ok;
+      {
+        EngineScope scope;
+        ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
+      }
+      const std::string answer =
+          ok ? SynthesizeHere(r) : "EeSpeak NG has no voice '" + r.voice + "'";
+      ::_exit(WriteFrame(fds[1], answer) ? 0 : 1);
+    }
+    ::close(fds[1]);
+    std::string answer;
+    const bool got = ReadFrame(fds[0], &answer);
+    ::close(fds[0]);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!got || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      return "Ethe eSpeak NG synthesis process died (voice '" + r.voice + "')";
+    }
+    return answer;
+  }
+
+  // The same sentence before and after another one must be byte-identical.
+  // Without the reset it is not: eSpeak reads it at another speed the second time.
+  bool ResetWorks() {
+    const EngineState* en = SelectVoice("en");
+    if (en == nullptr) return false;
+    EngineRequest first{"en", 175, 50, 50, 100, "<speak>The state check, one to three.</speak>"};
+    EngineRequest other{"en", 175, 50, 50, 100, "<speak>Something else in between.</speak>"};
+    const std::string before = SynthesizeHere(first);
+    Restore(*en);
+    SynthesizeHere(other);
+    Restore(*en);
+    const std::string after = SynthesizeHere(first);
+    Restore(*en);
+    return before[0] == 'K' && before == after;
+  }
+
+  StaticData statics_;
+  EngineState initial_;
+  std::vector<std::pair<std::string, EngineState>> voices_;  // most recent first
+  std::string current_;  // the voice eSpeak's state is at; empty when unknown
+  bool fork_ = false;
+};
+
+int RunEngine(int fd) {
+  // Keep freed memory in the process: fresh pages are what costs here, and
+  // every clip passes through a few large buffers.
+  ::mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  Engine engine;
+  std::string error;
+  if (!engine.Start(&error)) {
+    WriteFrame(fd, "E" + error);
+    return 1;
+  }
+  if (!WriteFrame(fd, "R")) return 1;
+  std::string frame;
+  while (ReadFrame(fd, &frame)) {
+    EngineRequest r;
+    const std::string answer = DecodeRequest(frame, &r)
+                                   ? engine.Synthesize(r)
+                                   : "Ea garbled request reached the synthesis worker";
+    if (!WriteFrame(fd, answer)) return 1;
+  }
+  engine.Stop();
+  return 0;
+}
+
+}  // namespace
+}  // namespace synth_internal
+}  // namespace narrate
+
+int main() { return narrate::synth_internal::RunEngine(3); }

@@ -1,0 +1,209 @@
+// The restorable heap and the malloc family that routes to it (see
+// worker_heap.h). Linked into narrate-synth-worker only.
+//
+// Layout: one large reserved mapping. Its first bytes are the bookkeeping
+// (the bump pointer and one free list per size class), so saving the prefix up
+// to the bump pointer saves everything. Blocks are powers of two from 32 bytes,
+// each preceded by a 16-byte header (size class, distance back to the block's
+// start, for aligned allocations). Freed blocks go on their class's list and
+// are reused first. Simple, deterministic and fast for eSpeak's pattern: a few
+// megabytes allocated at start-up, small short-lived blocks per utterance.
+#include "synth/worker_heap.h"
+
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+extern "C" {
+// The C library's own allocator, which glibc exports under these names.
+void* __libc_malloc(size_t size);
+void __libc_free(void* ptr);
+void* __libc_calloc(size_t count, size_t size);
+void* __libc_realloc(void* ptr, size_t size);
+void* __libc_memalign(size_t alignment, size_t size);
+}
+
+namespace narrate {
+namespace synth_internal {
+namespace {
+
+constexpr size_t kReserve = size_t{1} << 34;  // address space only (MAP_NORESERVE)
+constexpr int kMinClass = 5;                   // 32-byte blocks
+constexpr int kClasses = 48;
+constexpr size_t kHeader = 16;
+
+struct Bookkeeping {
+  size_t top;  // bytes of the mapping in use, bookkeeping included
+  char* free_list[kClasses];
+};
+
+struct BlockHeader {
+  uint32_t size_class;
+  uint32_t offset;  // from the block's start to the user pointer
+  uint64_t unused;
+};
+
+char* g_base = nullptr;
+size_t g_high_water = 0;  // the most of the mapping ever used
+bool g_engine = false;    // inside an EngineScope
+
+Bookkeeping* Book() { return reinterpret_cast<Bookkeeping*>(g_base); }
+
+bool Owns(const void* p) {
+  const char* c = static_cast<const char*>(p);
+  return g_base != nullptr && c >= g_base && c < g_base + kReserve;
+}
+
+bool EnsureMapped() {
+  if (g_base != nullptr) return true;
+  void* m = ::mmap(nullptr, kReserve, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) return false;
+  g_base = static_cast<char*>(m);
+  Book()->top = (sizeof(Bookkeeping) + 15) & ~size_t{15};
+  g_high_water = Book()->top;
+  return true;
+}
+
+BlockHeader* HeaderOf(void* p) {
+  return reinterpret_cast<BlockHeader*>(static_cast<char*>(p) - kHeader);
+}
+
+size_t Capacity(void* p) {
+  const BlockHeader* h = HeaderOf(p);
+  return (size_t{1} << h->size_class) - h->offset;
+}
+
+void* Allocate(size_t size, size_t alignment) {
+  if (!EnsureMapped()) return nullptr;
+  if (alignment < kHeader) alignment = kHeader;
+  const size_t need = size + kHeader + (alignment - kHeader);
+  if (need < size) return nullptr;  // overflow
+  int size_class = kMinClass;
+  while (size_class < kClasses && (size_t{1} << size_class) < need) ++size_class;
+  if (size_class >= kClasses) return nullptr;
+  Bookkeeping* book = Book();
+  char* block = book->free_list[size_class];
+  if (block != nullptr) {
+    std::memcpy(&book->free_list[size_class], block, sizeof(char*));
+  } else {
+    if (book->top + (size_t{1} << size_class) > kReserve) return nullptr;
+    block = g_base + book->top;
+    book->top += size_t{1} << size_class;
+    if (book->top > g_high_water) g_high_water = book->top;
+  }
+  const uintptr_t first = reinterpret_cast<uintptr_t>(block) + kHeader;
+  char* user = reinterpret_cast<char*>((first + alignment - 1) & ~(alignment - 1));
+  BlockHeader* h = HeaderOf(user);
+  h->size_class = static_cast<uint32_t>(size_class);
+  h->offset = static_cast<uint32_t>(user - block);
+  return user;
+}
+
+void Release(void* p) {
+  const BlockHeader* h = HeaderOf(p);
+  char* block = static_cast<char*>(p) - h->offset;
+  Bookkeeping* book = Book();
+  std::memcpy(block, &book->free_list[h->size_class], sizeof(char*));
+  book->free_list[h->size_class] = block;
+}
+
+void* AllocateOrFail(size_t size, size_t alignment) {
+  void* p = Allocate(size, alignment);
+  if (p == nullptr) errno = ENOMEM;
+  return p;
+}
+
+}  // namespace
+
+EngineScope::EngineScope() : was_(g_engine) { g_engine = true; }
+EngineScope::~EngineScope() { g_engine = was_; }
+SuspendEngineScope::SuspendEngineScope() : was_(g_engine) { g_engine = false; }
+SuspendEngineScope::~SuspendEngineScope() { g_engine = was_; }
+
+void SaveHeap(std::string* state) {
+  const bool was = g_engine;
+  g_engine = false;  // the copy itself belongs to the worker
+  if (EnsureMapped()) {
+    state->assign(g_base, Book()->top);
+  } else {
+    state->clear();
+  }
+  g_engine = was;
+}
+
+void RestoreHeap(const std::string& state) {
+  if (g_base == nullptr || state.empty()) return;
+  std::memcpy(g_base, state.data(), state.size());
+  // Beyond the saved part the heap reads as never used: zeros, as in a fresh
+  // process, so that nothing an utterance left there can reach the next one.
+  if (g_high_water > state.size()) {
+    std::memset(g_base + state.size(), 0, g_high_water - state.size());
+  }
+  g_high_water = state.size();
+}
+
+}  // namespace synth_internal
+}  // namespace narrate
+
+using narrate::synth_internal::AllocateOrFail;
+using narrate::synth_internal::Capacity;
+using narrate::synth_internal::g_engine;
+using narrate::synth_internal::Owns;
+using narrate::synth_internal::Release;
+
+extern "C" {
+
+void* malloc(size_t size) { return g_engine ? AllocateOrFail(size, 16) : __libc_malloc(size); }
+
+void free(void* p) {
+  if (p == nullptr) return;
+  if (Owns(p)) {
+    Release(p);
+  } else {
+    __libc_free(p);
+  }
+}
+
+void* calloc(size_t count, size_t size) {
+  if (!g_engine) return __libc_calloc(count, size);
+  if (size != 0 && count > SIZE_MAX / size) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  void* p = AllocateOrFail(count * size, 16);
+  if (p != nullptr) std::memset(p, 0, count * size);
+  return p;
+}
+
+void* realloc(void* p, size_t size) {
+  if (p == nullptr) return malloc(size);
+  if (!Owns(p)) return __libc_realloc(p, size);
+  if (size <= Capacity(p)) return p;
+  void* q = AllocateOrFail(size, 16);
+  if (q == nullptr) return nullptr;
+  std::memcpy(q, p, Capacity(p));
+  Release(p);
+  return q;
+}
+
+void* memalign(size_t alignment, size_t size) {
+  return g_engine ? AllocateOrFail(size, alignment) : __libc_memalign(alignment, size);
+}
+
+void* aligned_alloc(size_t alignment, size_t size) { return memalign(alignment, size); }
+
+int posix_memalign(void** out, size_t alignment, size_t size) {
+  if (alignment < sizeof(void*) || (alignment & (alignment - 1)) != 0) return EINVAL;
+  void* p = memalign(alignment, size);
+  if (p == nullptr) return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+void* valloc(size_t size) { return memalign(4096, size); }
+
+void* pvalloc(size_t size) { return memalign(4096, (size + 4095) & ~size_t{4095}); }
+}
