@@ -117,6 +117,11 @@ class Engine {
         return false;
       }
       espeak_SetSynthCallback(OnAudio);
+      // eSpeak lists the installed voices (reading every voice file) on the
+      // first selection and keeps the list: list them now, so that the list
+      // is part of the initial state instead of being read again each time a
+      // voice is selected from that state.
+      espeak_ListVoices(nullptr);
     }
     Save(&initial_);
     fork_ = std::getenv("NARRATE_SYNTH_FORK") != nullptr || statics_.begin == nullptr ||

@@ -3,10 +3,11 @@
 //
 // Layout: one large reserved mapping. Its first bytes are the bookkeeping
 // (the bump pointer and one free list per size class), so saving the prefix up
-// to the bump pointer saves everything. Blocks are powers of two from 32 bytes,
-// each preceded by a 16-byte header (size class, distance back to the block's
-// start, for aligned allocations). Freed blocks go on their class's list and
-// are reused first. Simple, deterministic and fast for eSpeak's pattern: a few
+// to the bump pointer saves everything. Block sizes go in two steps per octave
+// from 32 bytes (32, 48, 64, 96, ...), header included: a 16-byte header (size
+// class, distance back to the block's start, for aligned allocations) precedes
+// each pointer handed out. Freed blocks go on their class's list and are
+// reused first. Simple, deterministic and fast for eSpeak's pattern: a few
 // megabytes allocated at start-up, small short-lived blocks per utterance.
 #include "synth/worker_heap.h"
 
@@ -30,9 +31,15 @@ namespace synth_internal {
 namespace {
 
 constexpr size_t kReserve = size_t{1} << 34;  // address space only (MAP_NORESERVE)
-constexpr int kMinClass = 5;                   // 32-byte blocks
-constexpr int kClasses = 48;
+constexpr int kClasses = 2 * (34 - 5);         // 32 bytes up to the reserve
 constexpr size_t kHeader = 16;
+
+// Bytes in a block of `size_class`: 32, 48, 64, 96, 128, ... (multiples of 16,
+// so blocks placed one after another stay 16-byte aligned).
+size_t ClassSize(int size_class) {
+  const size_t base = size_t{32} << (size_class / 2);
+  return size_class % 2 == 0 ? base : base + base / 2;
+}
 
 struct Bookkeeping {
   size_t top;  // bytes of the mapping in use, bookkeeping included
@@ -73,7 +80,7 @@ BlockHeader* HeaderOf(void* p) {
 
 size_t Capacity(void* p) {
   const BlockHeader* h = HeaderOf(p);
-  return (size_t{1} << h->size_class) - h->offset;
+  return ClassSize(static_cast<int>(h->size_class)) - h->offset;
 }
 
 void* Allocate(size_t size, size_t alignment) {
@@ -81,17 +88,17 @@ void* Allocate(size_t size, size_t alignment) {
   if (alignment < kHeader) alignment = kHeader;
   const size_t need = size + kHeader + (alignment - kHeader);
   if (need < size) return nullptr;  // overflow
-  int size_class = kMinClass;
-  while (size_class < kClasses && (size_t{1} << size_class) < need) ++size_class;
+  int size_class = 0;
+  while (size_class < kClasses && ClassSize(size_class) < need) ++size_class;
   if (size_class >= kClasses) return nullptr;
   Bookkeeping* book = Book();
   char* block = book->free_list[size_class];
   if (block != nullptr) {
     std::memcpy(&book->free_list[size_class], block, sizeof(char*));
   } else {
-    if (book->top + (size_t{1} << size_class) > kReserve) return nullptr;
+    if (book->top + ClassSize(size_class) > kReserve) return nullptr;
     block = g_base + book->top;
-    book->top += size_t{1} << size_class;
+    book->top += ClassSize(size_class);
     if (book->top > g_high_water) g_high_water = book->top;
   }
   const uintptr_t first = reinterpret_cast<uintptr_t>(block) + kHeader;
@@ -104,10 +111,11 @@ void* Allocate(size_t size, size_t alignment) {
 
 void Release(void* p) {
   const BlockHeader* h = HeaderOf(p);
+  const uint32_t size_class = h->size_class;  // the link below overwrites the header
   char* block = static_cast<char*>(p) - h->offset;
   Bookkeeping* book = Book();
-  std::memcpy(block, &book->free_list[h->size_class], sizeof(char*));
-  book->free_list[h->size_class] = block;
+  std::memcpy(block, &book->free_list[size_class], sizeof(char*));
+  book->free_list[size_class] = block;
 }
 
 void* AllocateOrFail(size_t size, size_t alignment) {
