@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -19,8 +20,7 @@ namespace {
 
 using assemble_internal::AudioTags;
 using assemble_internal::AudioWriter;
-using assemble_internal::MasteredChapter;
-using assemble_internal::QcMeter;
+using assemble_internal::ChapterRecord;
 using nlohmann::json;
 
 constexpr const char* kNarrator = "eSpeak NG";
@@ -33,7 +33,7 @@ bool Exists(const std::string& path) {
 // Everything a chapter's files depend on besides its clips.
 std::string ChapterKey(const Script& script, const Chapter& chapter,
                        const std::string& clips_key, const AssembleOptions& o) {
-  std::string key = "chapter 2\n" + clips_key + "\n" + script.title + "\n" +
+  std::string key = "chapter 3\n" + clips_key + "\n" + script.title + "\n" +
                     script.author + "\n" + chapter.title + "\n" + chapter.lang + "\n" +
                     std::to_string(chapter.index) + "/" +
                     std::to_string(script.chapters.size()) + "\n" +
@@ -50,33 +50,57 @@ std::string ChapterKey(const Script& script, const Chapter& chapter,
   return HexHash(key) + HexHash(key + "#2");
 }
 
-// Renders and masters a chapter from its clips.
-StatusOr<MasteredChapter> Render(const Chapter& chapter, const ClipSource& clips,
-                                 const AssembleOptions& options) {
-  StatusOr<std::vector<Clip>> loaded = clips.load(chapter);
-  if (!loaded.ok()) return loaded.status();
-  StatusOr<RenderedChapter> rendered = RenderChapter(chapter, *loaded, options);
-  if (!rendered.ok()) return rendered.status();
-  MasteredChapter out;
-  out.samples = std::move(rendered->samples);
-  out.timings = std::move(rendered->timings);
-  for (const Clip& clip : *loaded) {
-    std::vector<std::string> texts;
-    for (const WordTiming& w : clip.words) texts.push_back(w.text);
-    out.word_texts.push_back(std::move(texts));
-  }
-  // Loudness is set once per file, here, never per sentence.
-  assemble_internal::Master(&out.samples, options.sample_rate,
-                            assemble_internal::MasterOptions());
-  return out;
-}
+using Sink = assemble_internal::StreamMaster::Sink;
 
-Status WriteAudio(const std::string& path, const std::string& format, int rate,
-                  const AudioTags& tags, const std::vector<int16_t>& samples) {
-  auto w = AudioWriter::Open(path, format, rate, tags);
-  if (!w.ok()) return w.status();
-  Status s = (*w)->Write(samples);
-  return s.ok() ? (*w)->Commit() : s;
+// Renders a chapter from its clips, masters it (loudness once per file) and
+// streams it to `sink` at the output rate. Two passes over the clips, each
+// loaded one at a time: their lengths, words and energy first (the gain needs
+// the whole file's), then their samples.
+StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
+                               const AssembleOptions& options, const Sink& sink) {
+  std::vector<ClipShape> shapes;
+  double energy = 0;
+  for (size_t i = 0; i < chapter.utterances.size(); ++i) {
+    StatusOr<Clip> clip = clips.load(chapter, i);
+    if (!clip.ok()) return clip.status();
+    int64_t squares = 0;
+    for (int16_t v : clip->samples) squares += int64_t{v} * v;
+    energy += static_cast<double>(squares);
+    shapes.push_back({clip->sample_rate, static_cast<int64_t>(clip->samples.size()),
+                      std::move(clip->words)});
+  }
+  StatusOr<ChapterLayout> layout = LayOutChapter(chapter, shapes, options.pauses);
+  if (!layout.ok()) return layout.status();
+  const double mean_square = energy / std::max<int64_t>(1, layout->length) / (32768.0 * 32768.0);
+  int64_t written = 0;
+  auto master = assemble_internal::StreamMaster::Create(
+      layout->rate, options.sample_rate, mean_square, assemble_internal::MasterOptions(),
+      [&](const std::vector<int16_t>& block) {
+        written += static_cast<int64_t>(block.size());
+        return sink(block);
+      });
+  if (!master.ok()) return master.status();
+  for (size_t i = 0; i < chapter.utterances.size(); ++i) {
+    Status s = (*master)->AddSilence(static_cast<size_t>(layout->silence_before[i]));
+    StatusOr<Clip> clip = s.ok() ? clips.load(chapter, i) : StatusOr<Clip>(s);
+    if (!clip.ok()) return clip.status();
+    s = (*master)->Add(clip->samples.data(), clip->samples.size());
+    if (!s.ok()) return s;
+  }
+  Status s = (*master)->AddSilence(static_cast<size_t>(layout->tail));
+  if (!s.ok()) return s;
+  StatusOr<FileQc> qc = (*master)->Finish();
+  if (!qc.ok()) return qc.status();
+  ChapterRecord record;
+  record.sample_count = written;
+  record.qc = *qc;
+  record.timings = std::move(layout->timings);
+  for (const ClipShape& shape : shapes) {
+    std::vector<std::string> texts;
+    for (const WordTiming& w : shape.words) texts.push_back(w.text);
+    record.word_texts.push_back(std::move(texts));
+  }
+  return record;
 }
 
 }  // namespace
@@ -129,70 +153,81 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
 
   for (const Chapter& chapter : script.chapters) {
     const std::string key = ChapterKey(script, chapter, clips.content_key(chapter), options);
-    StatusOr<MasteredChapter> audio = assemble_internal::LoadMastered(cache, key);
-    const bool reused = audio.ok();
-    if (!reused) {
-      audio = Render(chapter, clips, options);
-      if (!audio.ok()) return audio.status();
-      audio->sample_count = static_cast<int64_t>(audio->samples.size());
-      // Measured once: every format of the chapter holds the same samples.
-      QcMeter meter(rate);
-      meter.Add(audio->samples);
-      audio->qc = meter.Finish("");
-      Status saved = assemble_internal::SaveMastered(cache, key, *audio);
-      if (!saved.ok()) return saved;
-    }
     const std::string stem = "chapters/" + ChapterFileStem(chapter);
-    chapter_qcs.push_back(audio->qc);
-    bool wrote = false;
-    for (size_t f = 0; f < options.formats.size(); ++f) {
-      const std::string file = stem + "." + options.formats[f];
-      // A file is rewritten unless it exists and was written from this key.
-      const std::string stamp = cache + "/" + ChapterFileStem(chapter) + "." +
-                                options.formats[f] + ".key";
-      StatusOr<std::string> old_key = ReadFile(stamp);
-      if (!reused || !old_key.ok() || *old_key != key || !Exists(out + "/" + file)) {
-        if (audio->samples.empty()) {
-          Status loaded = assemble_internal::LoadMasteredSamples(cache, key, &*audio);
-          if (!loaded.ok()) return loaded;
-        }
-        AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
-                       chapter.index, static_cast<int>(script.chapters.size())};
-        Status s = WriteAudio(out + "/" + file, options.formats[f], rate, tags, audio->samples);
-        if (s.ok()) s = WriteFileAtomic(stamp, key);
-        if (!s.ok()) return s;
-        wrote = true;
+    StatusOr<ChapterRecord> record = assemble_internal::LoadChapterRecord(cache, key);
+    // A chapter file is (re)written unless it exists and was written from this
+    // key, which its stamp in the cache says.
+    auto stamp = [&](const std::string& format) {
+      return cache + "/" + ChapterFileStem(chapter) + "." + format + ".key";
+    };
+    std::vector<std::string> stale;
+    std::string lossless;  // a current chapter file the book can be read from
+    for (const std::string& format : options.formats) {
+      StatusOr<std::string> old_key = ReadFile(stamp(format));
+      const bool current = record.ok() && old_key.ok() && *old_key == key &&
+                           Exists(out + "/" + stem + "." + format);
+      if (!current) {
+        stale.push_back(format);
+      } else if (lossless.empty() && assemble_internal::IsLossless(format)) {
+        lossless = format;
       }
-      stats.files.push_back(audio->qc);
-      stats.files.back().file = file;
-      book_files[f]->AddChapter({book_frames, book_frames + audio->sample_count, chapter.title});
     }
-    // Into the whole-book files: from memory, or streamed from the cache.
-    auto append = [&](const std::vector<int16_t>& block) {
-      for (auto& book : book_files) {
-        Status s = book->Write(block);
-        if (!s.ok()) return s;
+    // The chapter's samples go to its stale files and to the book files.
+    std::vector<std::unique_ptr<AudioWriter>> chapter_files;
+    for (const std::string& format : stale) {
+      AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
+                     chapter.index, static_cast<int>(script.chapters.size())};
+      auto w = AudioWriter::Open(out + "/" + stem + "." + format, format, rate, tags);
+      if (!w.ok()) return w.status();
+      chapter_files.push_back(std::move(w).value());
+    }
+    const Sink sink = [&](const std::vector<int16_t>& block) {
+      for (auto* files : {&chapter_files, &book_files}) {
+        for (auto& file : *files) {
+          Status s = file->Write(block);
+          if (!s.ok()) return s;
+        }
       }
       return Status::Ok();
     };
-    Status appended = audio->samples.empty()
-                          ? assemble_internal::ForEachMasteredBlock(cache, key, append)
-                          : append(audio->samples);
-    if (!appended.ok()) return appended;
+    const bool render = stale.size() > 0 || lossless.empty();
+    if (render) {
+      StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, sink);
+      if (!rendered.ok()) return rendered.status();
+      record = std::move(rendered);
+      Status saved = assemble_internal::SaveChapterRecord(cache, key, *record);
+      if (!saved.ok()) return saved;
+    } else {
+      Status read = assemble_internal::ForEachBlock(out + "/" + stem + "." + lossless, rate,
+                                                    record->sample_count, sink);
+      if (!read.ok()) return read;
+    }
+    for (size_t f = 0; f < chapter_files.size(); ++f) {
+      Status s = chapter_files[f]->Commit();
+      if (s.ok()) s = WriteFileAtomic(stamp(stale[f]), key);
+      if (!s.ok()) return s;
+    }
+    chapter_qcs.push_back(record->qc);
+    for (size_t f = 0; f < options.formats.size(); ++f) {
+      stats.files.push_back(record->qc);
+      stats.files.back().file = stem + "." + options.formats[f];
+      book_files[f]->AddChapter(
+          {book_frames, book_frames + record->sample_count, chapter.title});
+    }
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
-                               assemble_internal::ChapterVtt(chapter, *audio));
+                               assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
-    ++(wrote || !reused ? stats.chapters_rendered : stats.chapters_reused);
+    ++(stale.empty() ? stats.chapters_reused : stats.chapters_rendered);
 
-    const int64_t duration_ms = SamplesToMs(audio->sample_count, rate);
+    const int64_t duration_ms = SamplesToMs(record->sample_count, rate);
     const int64_t book_start_ms = SamplesToMs(book_frames, rate);
     cue += assemble_internal::CueTrack(chapter.index, chapter.title, book_start_ms);
-    book_frames += audio->sample_count;
+    book_frames += record->sample_count;
     manifest["chapters"].push_back(assemble_internal::ChapterJson(
         chapter, stem, options.formats, duration_ms, book_start_ms));
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
       manifest["utterances"].push_back(assemble_internal::UtteranceJson(
-          chapter.utterances[i], audio->timings[i], audio->word_texts[i]));
+          chapter.utterances[i], record->timings[i], record->word_texts[i]));
     }
     if (progress) progress(chapter.index);
   }

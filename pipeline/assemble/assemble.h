@@ -54,9 +54,14 @@ struct FileQc {
   std::vector<std::string> failures;  // failed ACX-style checks; empty: pass
 };
 
-// One chapter's audio at options.sample_rate, mono int16, and its timings.
-struct RenderedChapter {
-  std::vector<int16_t> samples;
+// Where a chapter's clips go on its timeline, at the clips' rate: the silence
+// before each clip (the file's head before the first), the tail after the
+// last, and each utterance's timings.
+struct ChapterLayout {
+  int rate = 22050;
+  std::vector<int64_t> silence_before;  // samples, parallel to the clips
+  int64_t tail = 0;                     // samples
+  int64_t length = 0;                   // samples in all
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
 };
 
@@ -68,22 +73,28 @@ int64_t SamplesToMs(int64_t samples, int sample_rate);
 // heading, between paragraphs or sentences, plus a change of voice.
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
 
-// Places clips (parallel to chapter.utterances, 22050 Hz) with pauses and
-// resamples the chapter once to `options.sample_rate`.
-StatusOr<RenderedChapter> RenderChapter(const Chapter& chapter,
-                                        const std::vector<Clip>& clips,
-                                        const AssembleOptions& options);
+// What laying out needs of a clip: not its samples.
+struct ClipShape {
+  int sample_rate = 22050;
+  int64_t length = 0;  // samples
+  std::vector<WordTiming> words;
+};
+
+// Lays out clips (parallel to chapter.utterances) with the configured pauses.
+StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
+                                      const std::vector<ClipShape>& clips,
+                                      const PauseOptions& pauses);
 
 // "NN-<slug>" for a chapter file name (ASCII, from the title).
 std::string ChapterFileStem(const Chapter& chapter);
 
-// Supplies the clips of a chapter, loaded on demand.
+// Supplies the clips of a chapter, loaded on demand, one at a time.
 struct ClipSource {
   // A key that changes whenever any clip of the chapter would (e.g. the
   // synthesis cache keys of its utterances).
   std::function<std::string(const Chapter& chapter)> content_key;
-  // The clips, parallel to chapter.utterances.
-  std::function<StatusOr<std::vector<Clip>>(const Chapter& chapter)> load;
+  // The clip of utterance `i` of the chapter.
+  std::function<StatusOr<Clip>(const Chapter& chapter, size_t i)> load;
 };
 
 // What AssembleBook did.

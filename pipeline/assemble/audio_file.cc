@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -44,6 +45,33 @@ const FormatSpec* LookupFormat(const std::string& name) {
 }  // namespace
 
 bool IsKnownFormat(const std::string& name) { return LookupFormat(name) != nullptr; }
+
+bool IsLossless(const std::string& format) { return format == "wav" || format == "flac"; }
+
+Status ForEachBlock(const std::string& path, int sample_rate, int64_t frames,
+                    const std::function<Status(const std::vector<int16_t>&)>& fn) {
+  SF_INFO info = {};
+  SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
+  if (f == nullptr) return Status::IoError(path + ": cannot read: " + sf_strerror(nullptr));
+  if (info.channels != 1 || info.samplerate != sample_rate || info.frames != frames) {
+    sf_close(f);
+    return Status::DataError(path + ": not the audio this build expects");
+  }
+  std::vector<int16_t> block;
+  Status s;
+  for (int64_t left = frames; left > 0 && s.ok();) {
+    block.resize(static_cast<size_t>(std::min<int64_t>(left, 1 << 16)));
+    const sf_count_t got = sf_read_short(f, block.data(), static_cast<sf_count_t>(block.size()));
+    if (got != static_cast<sf_count_t>(block.size())) {
+      s = Status::IoError(path + ": read failed");
+      break;
+    }
+    left -= got;
+    s = fn(block);
+  }
+  sf_close(f);
+  return s;
+}
 
 AudioWriter::AudioWriter() = default;
 

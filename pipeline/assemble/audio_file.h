@@ -7,6 +7,7 @@
 #include <sndfile.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,6 +90,15 @@ class AudioWriter {
 // The audio formats narrate writes ("wav", "flac", "mp3", "opus"); the file
 // extension is the format name.
 bool IsKnownFormat(const std::string& name);
+
+// Whether a format keeps the samples exactly (WAV, FLAC), so that a file of it
+// can be read back instead of rendering its audio again.
+bool IsLossless(const std::string& format);
+
+// Reads a lossless file back in blocks, if it holds `frames` mono samples at
+// `sample_rate`; DataError when it does not.
+Status ForEachBlock(const std::string& path, int sample_rate, int64_t frames,
+                    const std::function<Status(const std::vector<int16_t>&)>& fn);
 
 
 }  // namespace assemble_internal

@@ -1,107 +1,205 @@
-// Gain to a target RMS, then a look-ahead limiter. The limiter's gain at each
-// sample never exceeds what that sample needs to stay under the ceiling; it is
-// eased in before a peak (a backward pass) and out after it (a forward pass).
-// Both passes run over blocks with a margin, so memory stays bounded however
-// long the file is.
+// StreamMaster: gain, true-peak-aware look-ahead limiter, loudness, resampling
+// and QC in one pass over a file's audio.
+//
+// The limiter works at the input rate. For each sample it takes the larger of
+// the sample and an estimate of the peak half-way to the next one (an 8-tap
+// half-band interpolator, the point where the 2x output rate adds a sample),
+// and the gain that keeps that under the ceiling. The gain curve is eased in
+// before a peak (a backward pass, so the limiter looks ahead) and out after
+// it (a forward pass). Blocks are processed with a margin of look-ahead long
+// enough for the backward pass to settle (its influence decays by
+// (1 - 1/lookahead) a sample: after 12 lookaheads it is below 1e-5).
 #include "assemble/master.h"
+
+#include <soxr.h>
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 
 namespace narrate {
 namespace assemble_internal {
 namespace {
 
-constexpr size_t kBlock = 1 << 16;  // samples per block
+constexpr size_t kBlock = 1 << 15;  // input samples emitted at a time
+constexpr size_t kHistory = 3;      // samples the interpolator reads behind
+constexpr size_t kFuture = 4;       // and ahead
 
-double MeanSquare(const std::vector<int16_t>& x) {
-  double sum = 0;
-  for (int16_t v : x) sum += static_cast<double>(v) * v;
-  return x.empty() ? 0 : sum / x.size() / (32768.0 * 32768.0);
-}
+// The half-band interpolator: a Hann-windowed sinc at offsets 0.5 .. 3.5,
+// scaled so that it passes DC unchanged.
+constexpr float kTap0 = 0.61062f, kTap1 = -0.14628f, kTap2 = 0.03919f, kTap3 = -0.00353f;
 
-// One round: scale by `gain`, limit to `ceiling`, round back to int16.
-// Returns the mean square of the result and lowers *deepest to the strongest
-// reduction used.
-double GainAndLimit(std::vector<int16_t>* samples, float gain, float ceiling,
-                    size_t lookahead, size_t release, float* deepest) {
-  std::vector<int16_t>& x = *samples;
-  const size_t n = x.size();
-  // The attack's backward recursion decays by (1 - 1/lookahead) a sample:
-  // after 12 lookaheads its influence is below 1e-5, so that margin suffices.
-  const size_t margin = 12 * lookahead + lookahead;
-  const float attack_coef = 1.0f / std::max<size_t>(1, lookahead);
-  const float release_coef = 1.0f / std::max<size_t>(1, release);
-  float carried = 1.0f;  // the release pass's gain at the end of the last block
-  double sum = 0;
-  std::vector<float> need, eased;
-  for (size_t begin = 0; begin < n; begin += kBlock) {
-    const size_t end = std::min(n, begin + kBlock);
-    const size_t stop = std::min(n, end + margin);
-    // Most blocks need no limiting: then the gain is all there is to apply.
-    int loudest = 0;
-    for (size_t i = begin; i < stop; ++i) loudest = std::max(loudest, std::abs(int{x[i]}));
-    if (carried == 1.0f && loudest / 32768.0f * gain <= ceiling) {
-      for (size_t i = begin; i < end; ++i) {
-        const long v = std::lrint(x[i] / 32768.0f * gain * 32768.0f);
-        x[i] = static_cast<int16_t>(std::clamp(v, -32768L, 32767L));
-        sum += static_cast<double>(x[i]) * x[i];
-      }
-      continue;
-    }
-    need.resize(stop - begin);
-    for (size_t i = begin; i < stop; ++i) {
-      const float a = std::fabs(x[i] / 32768.0f * gain);
-      need[i - begin] = a > ceiling ? ceiling / a : 1.0f;
-    }
-    // Minimum over the next `lookahead` samples.
-    eased.resize(need.size());
-    std::deque<size_t> window;
-    for (size_t k = need.size(); k-- > 0;) {
-      while (!window.empty() && need[window.back()] >= need[k]) window.pop_back();
-      window.push_back(k);
-      while (window.front() > k + lookahead) window.pop_front();
-      eased[k] = need[window.front()];
-    }
-    // Attack, backwards.
-    for (size_t k = eased.size() - 1; k-- > 0;) {
-      eased[k] = std::min(eased[k], eased[k + 1] + (1.0f - eased[k + 1]) * attack_coef);
-    }
-    // Release, forwards, from the previous block's state; apply.
-    for (size_t i = begin; i < end; ++i) {
-      carried = std::min(eased[i - begin], carried + (1.0f - carried) * release_coef);
-      *deepest = std::min(*deepest, carried);
-      const float y = x[i] / 32768.0f * gain * carried;
-      const long v = std::lrint(y * 32768.0f);
-      x[i] = static_cast<int16_t>(std::clamp(v, -32768L, 32767L));
-      sum += static_cast<double>(x[i]) * x[i];
-    }
-  }
-  return n == 0 ? 0 : sum / n / (32768.0 * 32768.0);
-}
+soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 
 }  // namespace
 
-MasterResult Master(std::vector<int16_t>* samples, int sample_rate,
-                    const MasterOptions& options) {
-  MasterResult result;
-  const float ceiling = static_cast<float>(std::pow(10.0, options.ceiling_db / 20));
-  const size_t lookahead = static_cast<size_t>(sample_rate) * options.lookahead_ms / 1000;
-  const size_t release = static_cast<size_t>(sample_rate) * options.release_ms / 1000;
-  const double target = std::pow(10.0, options.target_rms_db / 20);
-  double mean_square = MeanSquare(*samples);
-  double total_gain = 1.0;
-  float deepest = 1.0f;
-  // Two rounds: limiting lowers the RMS a little, the second gain restores it.
-  for (int round = 0; round < 2 && mean_square > 0; ++round) {
-    const float gain = static_cast<float>(target / std::sqrt(mean_square));
-    total_gain *= gain;
-    mean_square = GainAndLimit(samples, gain, ceiling, lookahead, release, &deepest);
+StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
+                                                             double mean_square,
+                                                             const MasterOptions& options,
+                                                             Sink sink) {
+  std::unique_ptr<StreamMaster> m(new StreamMaster());
+  m->in_rate_ = in_rate;
+  m->gain_ = mean_square > 0 ? static_cast<float>(std::pow(10.0, options.target_rms_db / 20) /
+                                                  std::sqrt(mean_square))
+                             : 1.0f;
+  m->ceiling_ = static_cast<float>(std::pow(10.0, options.ceiling_db / 20));
+  m->clip_ = static_cast<int>(32768 * std::pow(10.0, options.clip_db / 20));
+  const size_t lookahead = std::max<size_t>(1, static_cast<size_t>(in_rate) *
+                                                   options.lookahead_ms / 1000);
+  const size_t release =
+      std::max<size_t>(1, static_cast<size_t>(in_rate) * options.release_ms / 1000);
+  m->attack_ = 1.0f / lookahead;
+  m->release_ = 1.0f / release;
+  m->margin_ = 13 * lookahead;
+  m->pending_.assign(kHistory, 0.0f);
+  m->sink_ = std::move(sink);
+  m->loudness_ = ebur128_init(1, static_cast<unsigned long>(in_rate), EBUR128_MODE_I);
+  if (m->loudness_ == nullptr) return Status::Failure("cannot measure loudness (libebur128)");
+  if (out_rate != in_rate) {
+    soxr_io_spec_t io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_INT16_I);
+    io.flags |= SOXR_NO_DITHER;  // dither is random: same input, same output
+    // HQ is 20-bit precise, more than the 16-bit output keeps.
+    soxr_quality_spec_t quality = soxr_quality_spec(SOXR_HQ, 0);
+    soxr_runtime_spec_t runtime = soxr_runtime_spec(1);  // one thread: deterministic
+    soxr_error_t error = nullptr;
+    m->resampler_ = soxr_create(in_rate, out_rate, 1, &error, &io, &quality, &runtime);
+    if (error != nullptr) {
+      return Status::Failure(std::string("cannot resample (libsoxr): ") + error);
+    }
   }
-  result.gain_db = 20 * std::log10(total_gain);
-  result.limited_max_db = 20 * std::log10(deepest);
-  return result;
+  m->qc_ = std::make_unique<QcMeter>(out_rate);
+  m->need_.resize(kBlock + m->margin_);
+  m->eased_.resize(kBlock + m->margin_);
+  m->pending_.reserve(kHistory + kBlock + m->margin_ + kFuture + kBlock);
+  return m;
+}
+
+StreamMaster::~StreamMaster() {
+  if (loudness_ != nullptr) ebur128_destroy(&loudness_);
+  if (resampler_ != nullptr) soxr_delete(Resampler(resampler_));
+}
+
+Status StreamMaster::Add(const int16_t* samples, size_t count) {
+  const float scale = gain_ / 32768.0f;
+  while (count > 0) {
+    const size_t ready = kBlock + margin_ + kFuture;
+    const size_t have = pending_.size() - kHistory;
+    const size_t take = std::min(count, ready > have ? ready - have : 0);
+    const size_t at = pending_.size();
+    pending_.resize(at + take);
+    for (size_t i = 0; i < take; ++i) pending_[at + i] = samples[i] * scale;
+    samples += take;
+    count -= take;
+    if (pending_.size() - kHistory >= ready) {
+      Status s = Emit(kBlock);
+      if (!s.ok()) return s;
+    }
+  }
+  return Status::Ok();
+}
+
+Status StreamMaster::AddSilence(size_t count) {
+  static const int16_t kZeros[4096] = {};
+  while (count > 0) {
+    const size_t n = std::min(count, sizeof kZeros / sizeof kZeros[0]);
+    Status s = Add(kZeros, n);
+    if (!s.ok()) return s;
+    count -= n;
+  }
+  return Status::Ok();
+}
+
+Status StreamMaster::Emit(size_t count) {
+  float* y = pending_.data() + kHistory;
+  // Peaks and the gain each sample needs, over the block and its look-ahead.
+  const size_t span = std::min(count + margin_, pending_.size() - kHistory - kFuture);
+  float loudest = 0;
+  for (size_t k = 0; k < span; ++k) {
+    const float mid = kTap0 * (y[k] + y[k + 1]) + kTap1 * (y[k - 1] + y[k + 2]) +
+                      kTap2 * (y[k - 2] + y[k + 3]) + kTap3 * (y[k - 3] + y[k + 4]);
+    const float peak = std::max(std::fabs(y[k]), std::fabs(mid));
+    loudest = std::max(loudest, peak);
+    need_[k] = peak > ceiling_ ? ceiling_ / peak : 1.0f;
+  }
+  if (loudest > ceiling_ || carried_ < 1.0f) {
+    float eased = 1.0f;  // attack, backwards
+    for (size_t k = span; k-- > 0;) {
+      eased = std::min(need_[k], eased + (1.0f - eased) * attack_);
+      eased_[k] = eased;
+    }
+    for (size_t k = 0; k < count; ++k) {  // release, forwards; apply
+      carried_ = std::min(eased_[k], carried_ + (1.0f - carried_) * release_);
+      y[k] *= carried_;
+    }
+    // The release approaches 1 without reaching it in float; a millionth
+    // (-120 dB) short of it counts as recovered.
+    if (carried_ > 1.0f - 1e-6f) carried_ = 1.0f;
+  }
+  if (ebur128_add_frames_float(loudness_, y, count) != EBUR128_SUCCESS) {
+    return Status::Failure("loudness measurement failed (libebur128)");
+  }
+  if (resampler_ != nullptr) {
+    out_.resize(count * 2 + 256);  // room for any rate up to twice the input
+    size_t used = 0, made = 0;
+    soxr_error_t error = soxr_process(Resampler(resampler_), y, count, &used,
+                                      out_.data(), out_.size(), &made);
+    if (error != nullptr || used != count) {
+      return Status::Failure(std::string("resampling failed (libsoxr): ") +
+                             (error != nullptr ? error : "input left over"));
+    }
+    out_.resize(made);
+  } else {
+    out_.resize(count);
+    for (size_t k = 0; k < count; ++k) {
+      out_[k] = static_cast<int16_t>(std::clamp(std::lrint(y[k] * 32768.0f), -32768L, 32767L));
+    }
+  }
+  Status s = Send();
+  // The last kHistory emitted samples stay as the interpolator's history.
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(count));
+  return s;
+}
+
+Status StreamMaster::Send() {
+  if (out_.empty()) return Status::Ok();
+  for (int16_t& v : out_) {
+    if (v > clip_ || v < -clip_) {
+      v = static_cast<int16_t>(v > 0 ? clip_ : -clip_);
+      ++clipped_;
+    }
+  }
+  qc_->Add(out_.data(), out_.size());
+  return sink_(out_);
+}
+
+StatusOr<FileQc> StreamMaster::Finish() {
+  // The look-ahead past the end is silence.
+  size_t left = pending_.size() - kHistory;
+  pending_.resize(pending_.size() + margin_ + kFuture, 0.0f);
+  while (left > 0) {
+    const size_t n = std::min(left, kBlock);
+    Status s = Emit(n);
+    if (!s.ok()) return s;
+    left -= n;
+  }
+  if (resampler_ != nullptr) {
+    // Drain what the resampler still holds.
+    for (;;) {
+      out_.resize(kBlock);
+      size_t made = 0;
+      soxr_error_t error =
+          soxr_process(Resampler(resampler_), nullptr, 0, nullptr, out_.data(), out_.size(), &made);
+      if (error != nullptr) return Status::Failure(std::string("resampling failed: ") + error);
+      if (made == 0) break;
+      out_.resize(made);
+      Status s = Send();
+      if (!s.ok()) return s;
+    }
+  }
+  double lufs = -HUGE_VAL;
+  if (ebur128_loudness_global(loudness_, &lufs) != EBUR128_SUCCESS || !std::isfinite(lufs)) {
+    lufs = -120.0;
+  }
+  return qc_->Finish("", lufs);
 }
 
 }  // namespace assemble_internal

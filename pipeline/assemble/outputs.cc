@@ -54,19 +54,16 @@ std::string Slug(const std::string& title) {
   return slug.empty() ? "chapter" : slug;
 }
 
-StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string& key) {
+StatusOr<ChapterRecord> LoadChapterRecord(const std::string& dir, const std::string& key) {
   StatusOr<std::string> meta = ReadFile(dir + "/" + key + ".json");
   if (!meta.ok()) return meta.status();
   json j = json::parse(*meta, nullptr, false);
   const Status damaged = Status::DataError(dir + "/" + key + ": damaged chapter cache entry");
-  if (j.is_discarded() || !j.contains("timings") || !j.contains("samples")) return damaged;
-  MasteredChapter c;
-  c.sample_count = j["samples"].get<int64_t>();
-  struct stat st;
-  if (::stat((dir + "/" + key + ".pcm").c_str(), &st) != 0 ||
-      st.st_size != c.sample_count * 2 || !j.contains("qc")) {
+  if (j.is_discarded() || !j.contains("timings") || !j.contains("samples") || !j.contains("qc")) {
     return damaged;
   }
+  ChapterRecord c;
+  c.sample_count = j["samples"].get<int64_t>();
   const json& qc = j["qc"];
   c.qc.duration_ms = qc["duration_ms"];
   c.qc.rms_db = qc["rms_db"];
@@ -90,39 +87,8 @@ StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string
   return c;
 }
 
-Status LoadMasteredSamples(const std::string& dir, const std::string& key,
-                           MasteredChapter* c) {
-  c->samples.resize(static_cast<size_t>(c->sample_count));
-  std::FILE* f = std::fopen((dir + "/" + key + ".pcm").c_str(), "rb");
-  const size_t got = f ? std::fread(c->samples.data(), 2, c->samples.size(), f) : 0;
-  if (f) std::fclose(f);
-  if (got != c->samples.size()) {
-    return Status::DataError(dir + "/" + key + ".pcm: damaged chapter cache entry");
-  }
-  return Status::Ok();
-}
-
-Status ForEachMasteredBlock(const std::string& dir, const std::string& key,
-                            const std::function<Status(const std::vector<int16_t>&)>& fn) {
-  const std::string path = dir + "/" + key + ".pcm";
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return Status::IoError(path + ": cannot open");
-  std::vector<int16_t> block(1 << 18);
-  Status s;
-  for (;;) {
-    block.resize(1 << 18);
-    const size_t got = std::fread(block.data(), 2, block.size(), f);
-    if (got == 0) break;
-    block.resize(got);
-    s = fn(block);
-    if (!s.ok()) break;
-  }
-  std::fclose(f);
-  return s;
-}
-
-Status SaveMastered(const std::string& dir, const std::string& key,
-                    const MasteredChapter& c) {
+Status SaveChapterRecord(const std::string& dir, const std::string& key,
+                         const ChapterRecord& c) {
   json timings = json::array();
   for (size_t i = 0; i < c.timings.size(); ++i) {
     json words = json::array();
@@ -132,20 +98,12 @@ Status SaveMastered(const std::string& dir, const std::string& key,
     }
     timings.push_back({c.timings[i].start_ms, c.timings[i].end_ms, words});
   }
-  // The PCM first: the JSON's presence marks a complete entry for readers
-  // that check it (LoadMastered needs both).
-  Status s = WriteFileAtomic(
-      dir + "/" + key + ".pcm",
-      std::string_view(reinterpret_cast<const char*>(c.samples.data()), c.samples.size() * 2));
-  if (!s.ok()) return s;
-  return WriteFileAtomic(dir + "/" + key + ".json",
-                         json{{"samples", c.samples.size()},
-                              {"qc", QcJson(c.qc)},
-                              {"timings", timings}}
-                             .dump());
+  return WriteFileAtomic(
+      dir + "/" + key + ".json",
+      json{{"samples", c.sample_count}, {"qc", QcJson(c.qc)}, {"timings", timings}}.dump());
 }
 
-std::string ChapterVtt(const Chapter& chapter, const MasteredChapter& audio) {
+std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
   const int max_chars = chapter.lang == "zh" ? 24 : 60;
   std::string vtt = "WEBVTT\n\n";
   int cue = 0;

@@ -3,7 +3,6 @@
 // values; thread-safe.
 #pragma once
 
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,31 +15,24 @@ namespace assemble_internal {
 // An ASCII slug of a title ("druha-abdikacia", "chun-tian"), "chapter" if empty.
 std::string Slug(const std::string& title);
 
-// A chapter rendered and mastered, as kept in the chapter cache.
-struct MasteredChapter {
+// What the chapter cache keeps of a rendered chapter (its audio is in the
+// chapter files; see AssembleBook).
+struct ChapterRecord {
   int64_t sample_count = 0;              // at the output rate
-  std::vector<int16_t> samples;          // empty when loaded without them
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
   std::vector<std::vector<std::string>> word_texts;  // parallel to timings' words
-  FileQc qc;  // measured once, when rendered; `file` is empty
+  FileQc qc;  // measured when rendered; `file` is empty
 };
 
-// Chapter cache: <dir>/<key>.pcm (raw int16) and <dir>/<key>.json (timings,
-// QC figures). LoadMastered reads the JSON only (samples stay empty: a
-// chapter's samples are large and usually only streamed into the book file);
-// LoadMasteredSamples reads them; ForEachMasteredBlock streams them in blocks.
-StatusOr<MasteredChapter> LoadMastered(const std::string& dir, const std::string& key);
-Status LoadMasteredSamples(const std::string& dir, const std::string& key,
-                           MasteredChapter* chapter);
-Status ForEachMasteredBlock(const std::string& dir, const std::string& key,
-                            const std::function<Status(const std::vector<int16_t>&)>& fn);
-Status SaveMastered(const std::string& dir, const std::string& key,
-                    const MasteredChapter& chapter);
+// <dir>/<key>.json. Loading fails (DataError) on a damaged entry.
+StatusOr<ChapterRecord> LoadChapterRecord(const std::string& dir, const std::string& key);
+Status SaveChapterRecord(const std::string& dir, const std::string& key,
+                         const ChapterRecord& chapter);
 
 // WebVTT captions of a chapter: one cue per utterance, split at word
 // boundaries into cues short enough to read (24 code points of Chinese, 60 of
 // other languages).
-std::string ChapterVtt(const Chapter& chapter, const MasteredChapter& audio);
+std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio);
 
 // A cue sheet line block for one chapter of the book file.
 std::string CueTrack(int index, const std::string& title, int64_t start_ms);

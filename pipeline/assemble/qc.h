@@ -1,8 +1,6 @@
 // Private to assemble: QC figures of one file, measured as its samples stream
-// by (ACX-style checks; loudness with libebur128). Not thread-safe.
+// by (ACX-style checks). Not thread-safe.
 #pragma once
-
-#include <ebur128.h>
 
 #include <cstdint>
 #include <string>
@@ -16,21 +14,18 @@ namespace assemble_internal {
 class QcMeter {
  public:
   explicit QcMeter(int sample_rate);
-  ~QcMeter();
-  QcMeter(const QcMeter&) = delete;
-  QcMeter& operator=(const QcMeter&) = delete;
-  void Add(const std::vector<int16_t>& samples);
-  FileQc Finish(const std::string& file) const;
+  void Add(const int16_t* samples, size_t count);
+  // The figures; the loudness is measured elsewhere (see StreamMaster).
+  FileQc Finish(const std::string& file, double loudness_lufs) const;
 
  private:
   int rate_;
-  ebur128_state* loudness_ = nullptr;
   int64_t count_ = 0;
-  double sum_squares_ = 0;
+  int64_t sum_squares_ = 0;
   int peak_ = 0;
-  double window_sum_ = 0;  // current 500 ms window
+  int64_t window_sum_ = 0;  // sum of squares of the current 500 ms window
   int64_t window_count_ = 0;
-  double quietest_ = -1;   // mean square of the quietest full window
+  int64_t quietest_ = -1;   // sum of squares of the quietest full window
   int64_t first_sound_ = -1;  // first sample above the silence threshold
   int64_t last_sound_ = -1;   // last one
 };

@@ -281,17 +281,11 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     }
     return key;
   };
-  clip_source.load = [&](const Chapter& chapter) -> StatusOr<std::vector<Clip>> {
-    std::vector<Clip> clips;
-    for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-      const std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
-      StatusOr<std::string> bytes = ReadFile(path);
-      if (!bytes.ok()) return bytes.status();
-      StatusOr<Clip> clip = DecodeClip(*bytes, path);
-      if (!clip.ok()) return clip.status();
-      clips.push_back(std::move(clip).value());
-    }
-    return clips;
+  clip_source.load = [&](const Chapter& chapter, size_t i) -> StatusOr<Clip> {
+    const std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
+    StatusOr<std::string> bytes = ReadFile(path);
+    if (!bytes.ok()) return bytes.status();
+    return DecodeClip(*bytes, path);
   };
   AssembleOptions assemble;
   assemble.out_dir = options.out_dir;

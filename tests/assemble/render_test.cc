@@ -1,9 +1,10 @@
-// RenderChapter: clips placed with the configured pauses, timings, resampling.
+// LayOutChapter: clips placed with the configured pauses, and their timings.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "assemble/assemble.h"
+#include "render_util.h"
 
 namespace narrate {
 namespace {
@@ -31,11 +32,18 @@ Chapter ThreeUtterances() {
   return c;
 }
 
-TEST(RenderChapter, PlacesPausesAndKeepsTimings) {
-  AssembleOptions options;
-  options.sample_rate = 22050;
-  const PauseOptions& p = options.pauses;
-  auto r = RenderChapter(ThreeUtterances(), {Tone(500), Tone(1000), Tone(300)}, options);
+std::vector<ClipShape> Shapes(const std::vector<Clip>& clips) {
+  std::vector<ClipShape> shapes;
+  for (const Clip& c : clips) {
+    shapes.push_back({c.sample_rate, static_cast<int64_t>(c.samples.size()), c.words});
+  }
+  return shapes;
+}
+
+TEST(LayOutChapter, PlacesPausesAndKeepsTimings) {
+  const PauseOptions p;
+  const std::vector<Clip> clips = {Tone(500), Tone(1000), Tone(300)};
+  auto r = LayOutChapter(ThreeUtterances(), Shapes(clips), p);
   ASSERT_TRUE(r.ok()) << r.status().message();
   ASSERT_EQ(r->timings.size(), 3u);
   EXPECT_EQ(r->timings[0].start_ms, p.head_ms);
@@ -43,42 +51,33 @@ TEST(RenderChapter, PlacesPausesAndKeepsTimings) {
   EXPECT_EQ(r->timings[1].start_ms, p.head_ms + 500 + p.heading_ms);
   EXPECT_EQ(r->timings[2].start_ms, r->timings[1].end_ms + p.sentence_ms);
   // Pauses are whole samples, so the end is exact to within a millisecond.
-  const double total_ms = r->samples.size() * 1000.0 / 22050;
-  EXPECT_NEAR(total_ms, r->timings[2].end_ms + p.tail_ms, 1.0);
+  EXPECT_NEAR(r->length * 1000.0 / 22050, r->timings[2].end_ms + p.tail_ms, 1.0);
   EXPECT_EQ(r->timings[1].word_ms[1].first, r->timings[1].start_ms + 500);
+  // The rendered timeline has the clips where the layout says.
+  const std::vector<int16_t> pcm = narrate_test::RenderTimeline(ThreeUtterances(), clips, p);
+  ASSERT_EQ(static_cast<int64_t>(pcm.size()), r->length);
+  const size_t second = static_cast<size_t>(r->silence_before[0] + 11025 + r->silence_before[1]);
+  EXPECT_EQ(pcm[second - 1], 0);
+  EXPECT_EQ(pcm[second + 1], clips[1].samples[1]);
 }
 
-TEST(RenderChapter, ChangeOfVoiceAndParagraphLengthensThePause) {
-  AssembleOptions options;
-  options.sample_rate = 22050;
+TEST(LayOutChapter, ChangeOfVoiceAndParagraphLengthensThePause) {
+  const PauseOptions p;
   Chapter c = ThreeUtterances();
   c.utterances[2].paragraph = 2;
   c.utterances[2].voice = "male1";
-  auto r = RenderChapter(c, {Tone(100), Tone(100), Tone(100)}, options);
+  auto r = LayOutChapter(c, Shapes({Tone(100), Tone(100), Tone(100)}), p);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->timings[2].start_ms - r->timings[1].end_ms,
-            options.pauses.paragraph_ms + options.pauses.speaker_change_ms);
+            p.paragraph_ms + p.speaker_change_ms);
 }
 
-TEST(RenderChapter, ResamplesOnceToTheOutputRate) {
-  AssembleOptions options;  // 44100 Hz by default
-  auto r = RenderChapter(ThreeUtterances(), {Tone(500), Tone(500), Tone(500)}, options);
-  ASSERT_TRUE(r.ok());
-  const auto& t = r->timings.back();
-  const double expected_ms = t.end_ms + options.pauses.tail_ms;
-  EXPECT_NEAR(r->samples.size() * 1000.0 / 44100, expected_ms, 1.0);
-  // The tone survives resampling: loud in the middle of the first clip.
-  const size_t mid = (r->timings[0].start_ms + 250) * 44100 / 1000;
-  int peak = 0;
-  for (size_t i = mid; i < mid + 441; ++i) peak = std::max(peak, std::abs(int(r->samples[i])));
-  EXPECT_GT(peak, 7000);
-  // And the pause is silent.
-  const size_t gap = (r->timings[0].end_ms + 100) * 44100 / 1000;
-  for (size_t i = gap; i < gap + 441; ++i) EXPECT_LT(std::abs(int(r->samples[i])), 40);
-}
-
-TEST(RenderChapter, MismatchedClipsFail) {
-  EXPECT_FALSE(RenderChapter(ThreeUtterances(), {Tone(10)}, AssembleOptions()).ok());
+TEST(LayOutChapter, MismatchedClipsFail) {
+  EXPECT_FALSE(LayOutChapter(ThreeUtterances(), Shapes({Tone(10)}), PauseOptions()).ok());
+  Clip other = Tone(10);
+  other.sample_rate = 16000;
+  EXPECT_FALSE(
+      LayOutChapter(ThreeUtterances(), Shapes({Tone(10), other, Tone(10)}), PauseOptions()).ok());
 }
 
 TEST(ChapterFileStem, AsciiSlugFromTitle) {

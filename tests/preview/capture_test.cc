@@ -1,7 +1,7 @@
 // End to end: the real `narrate preview` plays through a real PortAudio
 // stream into ALSA's `file` plugin (a WAV file over the `null` device), and
 // what it captured is, sample for sample after the leading silence, what
-// RenderChapter makes at 22050 Hz of the same utterances at the same rate.
+// RenderTimeline (LayOutChapter) makes at 22050 Hz of the same utterances at the same rate.
 // The null device is not paced in real time: no timing is asserted.
 #include <gtest/gtest.h>
 #include <sndfile.h>
@@ -14,6 +14,7 @@
 #include "assemble/assemble.h"
 #include "cli/cli.h"
 #include "process_util.h"
+#include "render_util.h"
 #include "preview/preview.h"
 #include "synth/synth.h"
 
@@ -85,7 +86,7 @@ const std::string& ReferenceCache() {
 
 // What the pipeline renders at 22050 Hz for chapter `c` from utterance `first`
 // at `rate` percent: clips synthesized by worker processes (SynthesizeAll),
-// placed by RenderChapter with the build's pauses.
+// placed where LayOutChapter puts them with the build's pauses.
 std::vector<int16_t> Rendered(size_t c, size_t first, int rate) {
   const Chapter& chapter = BookScript().chapters.at(c);
   auto voices = LoadVoices(DefaultVoicesDir());
@@ -104,12 +105,7 @@ std::vector<int16_t> Rendered(size_t c, size_t first, int rate) {
   for (const SynthRequest& r : requests) {
     clips.push_back(*DecodeClip(*ReadFile(ClipPath(cache, r)), "clip"));
   }
-  AssembleOptions options;
-  options.out_dir = "/nonexistent";
-  options.sample_rate = kPreviewSampleRate;
-  StatusOr<RenderedChapter> rendered = RenderChapter(part, clips, options);
-  EXPECT_TRUE(rendered.ok());
-  return rendered.ok() ? rendered->samples : std::vector<int16_t>();
+  return narrate_test::RenderTimeline(part, clips, PauseOptions());
 }
 
 size_t FirstNonZero(const std::vector<int16_t>& s) {

@@ -1,6 +1,6 @@
 // Player and PlaybackFeed with synthetic clips and a sink that the test
 // drives by hand (the test thread is the audio callback): the stream carries
-// the clips with the same pauses RenderChapter places, and the controls
+// the clips with the same pauses LayOutChapter places, and the controls
 // (limit, seek, rate, pause, speaker filter) do what they say.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "preview/preview.h"
+#include "render_util.h"
 
 namespace narrate {
 namespace {
@@ -128,10 +129,7 @@ class PlayerTest : public ::testing::Test {
 std::vector<int16_t> Render(const Chapter& chapter, FakeProvider* provider) {
   std::vector<Clip> clips;
   for (const Utterance& u : chapter.utterances) clips.push_back(*(*provider)(u, 100));
-  AssembleOptions options;
-  options.out_dir = "/nonexistent";
-  options.sample_rate = kPreviewSampleRate;
-  return RenderChapter(chapter, clips, options)->samples;
+  return narrate_test::RenderTimeline(chapter, clips, PauseOptions());
 }
 
 TEST(ScaledTimbre, ScalesAndClampsTheRate) {
