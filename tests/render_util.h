@@ -12,9 +12,9 @@ namespace narrate_test {
 inline std::vector<int16_t> RenderTimeline(const narrate::Chapter& chapter,
                                            const std::vector<narrate::Clip>& clips,
                                            const narrate::PauseOptions& pauses) {
-  std::vector<narrate::ClipShape> shapes;
+  std::vector<narrate::ClipSummary> shapes;
   for (const narrate::Clip& clip : clips) {
-    shapes.push_back({clip.sample_rate, static_cast<int64_t>(clip.samples.size()), clip.words});
+    shapes.push_back({clip.sample_rate, static_cast<int64_t>(clip.samples.size()), 0, clip.words});
   }
   narrate::StatusOr<narrate::ChapterLayout> layout =
       narrate::LayOutChapter(chapter, shapes, pauses);

@@ -53,23 +53,19 @@ std::string ChapterKey(const Script& script, const Chapter& chapter,
 using Sink = assemble_internal::StreamMaster::Sink;
 
 // Renders a chapter from its clips, masters it (loudness once per file) and
-// streams it to `sink` at the output rate. Two passes over the clips, each
-// loaded one at a time: their lengths, words and energy first (the gain needs
-// the whole file's), then their samples.
+// streams it to `sink` at the output rate. The clips' summaries first (the
+// gain needs the whole file's energy), then their samples, one clip at a time.
 StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
                                const AssembleOptions& options, const Sink& sink) {
-  std::vector<ClipShape> shapes;
+  std::vector<ClipSummary> summaries;
   double energy = 0;
   for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-    StatusOr<Clip> clip = clips.load(chapter, i);
-    if (!clip.ok()) return clip.status();
-    int64_t squares = 0;
-    for (int16_t v : clip->samples) squares += int64_t{v} * v;
-    energy += static_cast<double>(squares);
-    shapes.push_back({clip->sample_rate, static_cast<int64_t>(clip->samples.size()),
-                      std::move(clip->words)});
+    StatusOr<ClipSummary> summary = clips.summary(chapter, i);
+    if (!summary.ok()) return summary.status();
+    energy += static_cast<double>(summary->energy);
+    summaries.push_back(std::move(summary).value());
   }
-  StatusOr<ChapterLayout> layout = LayOutChapter(chapter, shapes, options.pauses);
+  StatusOr<ChapterLayout> layout = LayOutChapter(chapter, summaries, options.pauses);
   if (!layout.ok()) return layout.status();
   const double mean_square = energy / std::max<int64_t>(1, layout->length) / (32768.0 * 32768.0);
   int64_t written = 0;
@@ -84,6 +80,10 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
     Status s = (*master)->AddSilence(static_cast<size_t>(layout->silence_before[i]));
     StatusOr<Clip> clip = s.ok() ? clips.load(chapter, i) : StatusOr<Clip>(s);
     if (!clip.ok()) return clip.status();
+    if (static_cast<int64_t>(clip->samples.size()) != summaries[i].length) {
+      return Status::DataError("the clip of " + chapter.utterances[i].id +
+                               " changed while the chapter was assembled");
+    }
     s = (*master)->Add(clip->samples.data(), clip->samples.size());
     if (!s.ok()) return s;
   }
@@ -95,9 +95,9 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
   record.sample_count = written;
   record.qc = *qc;
   record.timings = std::move(layout->timings);
-  for (const ClipShape& shape : shapes) {
+  for (const ClipSummary& summary : summaries) {
     std::vector<std::string> texts;
-    for (const WordTiming& w : shape.words) texts.push_back(w.text);
+    for (const WordTiming& w : summary.words) texts.push_back(w.text);
     record.word_texts.push_back(std::move(texts));
   }
   return record;

@@ -73,16 +73,9 @@ int64_t SamplesToMs(int64_t samples, int sample_rate);
 // heading, between paragraphs or sentences, plus a change of voice.
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
 
-// What laying out needs of a clip: not its samples.
-struct ClipShape {
-  int sample_rate = 22050;
-  int64_t length = 0;  // samples
-  std::vector<WordTiming> words;
-};
-
 // Lays out clips (parallel to chapter.utterances) with the configured pauses.
 StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
-                                      const std::vector<ClipShape>& clips,
+                                      const std::vector<ClipSummary>& clips,
                                       const PauseOptions& pauses);
 
 // "NN-<slug>" for a chapter file name (ASCII, from the title).
@@ -93,7 +86,8 @@ struct ClipSource {
   // A key that changes whenever any clip of the chapter would (e.g. the
   // synthesis cache keys of its utterances).
   std::function<std::string(const Chapter& chapter)> content_key;
-  // The clip of utterance `i` of the chapter.
+  // The summary of the clip of utterance `i` of the chapter, and the clip.
+  std::function<StatusOr<ClipSummary>(const Chapter& chapter, size_t i)> summary;
   std::function<StatusOr<Clip>(const Chapter& chapter, size_t i)> load;
 };
 

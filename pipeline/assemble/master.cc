@@ -1,14 +1,17 @@
 // StreamMaster: gain, true-peak-aware look-ahead limiter, loudness, resampling
 // and QC in one pass over a file's audio.
 //
-// The limiter works at the input rate. For each sample it takes the larger of
-// the sample and an estimate of the peak half-way to the next one (an 8-tap
-// half-band interpolator, the point where the 2x output rate adds a sample),
-// and the gain that keeps that under the ceiling. The gain curve is eased in
-// before a peak (a backward pass, so the limiter looks ahead) and out after
-// it (a forward pass). Blocks are processed with a margin of look-ahead long
-// enough for the backward pass to settle (its influence decays by
-// (1 - 1/lookahead) a sample: after 12 lookaheads it is below 1e-5).
+// The limiter works at the input rate, on groups of 8 samples. For each group
+// it takes the loudest of its samples and of estimates of the peaks half-way
+// to the next sample (an 8-tap half-band interpolator: the points the 2x
+// output rate adds), and the gain that keeps that under the ceiling. The gain
+// is set at group boundaries, to suit both groups a boundary joins, and moves
+// in a straight line within a group, so every sample gets at most the gain it
+// needs. It is eased in before a peak (a backward pass, so the limiter looks
+// ahead) and out after it (a forward pass). Blocks are processed with a
+// margin of look-ahead long enough for the backward pass to settle (its
+// influence decays by (1 - 1/lookahead) a sample: after 12 lookaheads it is
+// below 1e-5).
 #include "assemble/master.h"
 
 #include <soxr.h>
@@ -21,6 +24,7 @@ namespace assemble_internal {
 namespace {
 
 constexpr size_t kBlock = 1 << 15;  // input samples emitted at a time
+constexpr size_t kGroup = 8;        // the limiter sets its gain every 8 samples
 constexpr size_t kHistory = 3;      // samples the interpolator reads behind
 constexpr size_t kFuture = 4;       // and ahead
 
@@ -47,9 +51,10 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
                                                    options.lookahead_ms / 1000);
   const size_t release =
       std::max<size_t>(1, static_cast<size_t>(in_rate) * options.release_ms / 1000);
-  m->attack_ = 1.0f / lookahead;
-  m->release_ = 1.0f / release;
-  m->margin_ = 13 * lookahead;
+  // Per group: (1 - 1/n) a sample, compounded over a group.
+  m->attack_ = static_cast<float>(1 - std::pow(1 - 1.0 / lookahead, kGroup));
+  m->release_ = static_cast<float>(1 - std::pow(1 - 1.0 / release, kGroup));
+  m->margin_ = (13 * lookahead + kGroup - 1) / kGroup * kGroup;
   m->pending_.assign(kHistory, 0.0f);
   m->sink_ = std::move(sink);
   m->loudness_ = ebur128_init(1, static_cast<unsigned long>(in_rate), EBUR128_MODE_I);
@@ -67,8 +72,10 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
     }
   }
   m->qc_ = std::make_unique<QcMeter>(out_rate);
-  m->need_.resize(kBlock + m->margin_);
-  m->eased_.resize(kBlock + m->margin_);
+  const size_t groups = (kBlock + m->margin_) / kGroup + 1;
+  m->need_.resize(groups);
+  m->eased_.resize(groups + 1);
+  m->gains_.resize(groups + 1);
   m->pending_.reserve(kHistory + kBlock + m->margin_ + kFuture + kBlock);
   return m;
 }
@@ -110,30 +117,49 @@ Status StreamMaster::AddSilence(size_t count) {
 
 Status StreamMaster::Emit(size_t count) {
   float* y = pending_.data() + kHistory;
-  // Peaks and the gain each sample needs, over the block and its look-ahead.
+  // The loudest peak of each group of samples, between samples included,
+  // over the block and its look-ahead, and the gain the group needs.
   const size_t span = std::min(count + margin_, pending_.size() - kHistory - kFuture);
+  const size_t groups = (span + kGroup - 1) / kGroup;
   float loudest = 0;
-  for (size_t k = 0; k < span; ++k) {
-    const float mid = kTap0 * (y[k] + y[k + 1]) + kTap1 * (y[k - 1] + y[k + 2]) +
-                      kTap2 * (y[k - 2] + y[k + 3]) + kTap3 * (y[k - 3] + y[k + 4]);
-    const float peak = std::max(std::fabs(y[k]), std::fabs(mid));
-    loudest = std::max(loudest, peak);
-    need_[k] = peak > ceiling_ ? ceiling_ / peak : 1.0f;
+  for (size_t g = 0; g < groups; ++g) {
+    const size_t end = std::min(span, (g + 1) * kGroup);
+    float group = 0;
+    for (size_t k = g * kGroup; k < end; ++k) {
+      const float mid = kTap0 * (y[k] + y[k + 1]) + kTap1 * (y[k - 1] + y[k + 2]) +
+                        kTap2 * (y[k - 2] + y[k + 3]) + kTap3 * (y[k - 3] + y[k + 4]);
+      group = std::max(group, std::max(std::fabs(y[k]), std::fabs(mid)));
+    }
+    need_[g] = group > ceiling_ ? ceiling_ / group : 1.0f;
+    loudest = std::max(loudest, group);
   }
-  if (loudest > ceiling_ || carried_ < 1.0f) {
-    float eased = 1.0f;  // attack, backwards
-    for (size_t k = span; k-- > 0;) {
-      eased = std::min(need_[k], eased + (1.0f - eased) * attack_);
-      eased_[k] = eased;
+  const size_t emitted = (count + kGroup - 1) / kGroup;
+  if (loudest > ceiling_ || carried_ < 1.0f || last_need_ < 1.0f) {
+    // The gain at each group boundary must suit both groups it joins. Ease
+    // it in before peaks (backwards), out after them (forwards).
+    float eased = 1.0f;
+    for (size_t j = groups + 1; j-- > 0;) {
+      const float before = j > 0 ? need_[j - 1] : last_need_;
+      const float after = j < groups ? need_[j] : 1.0f;
+      eased = std::min(std::min(before, after), eased + (1.0f - eased) * attack_);
+      eased_[j] = eased;
     }
-    for (size_t k = 0; k < count; ++k) {  // release, forwards; apply
-      carried_ = std::min(eased_[k], carried_ + (1.0f - carried_) * release_);
-      y[k] *= carried_;
+    gains_[0] = carried_;  // fixed by the previous block
+    for (size_t j = 1; j <= emitted; ++j) {
+      gains_[j] = std::min(eased_[j], gains_[j - 1] + (1.0f - gains_[j - 1]) * release_);
     }
+    // Within a group the gain moves in a straight line between its boundaries.
+    for (size_t g = 0; g < emitted; ++g) {
+      const float step = (gains_[g + 1] - gains_[g]) / kGroup;
+      const size_t begin = g * kGroup, end = std::min(count, begin + kGroup);
+      for (size_t k = begin; k < end; ++k) y[k] *= gains_[g] + step * (k - begin);
+    }
+    carried_ = gains_[emitted];
     // The release approaches 1 without reaching it in float; a millionth
     // (-120 dB) short of it counts as recovered.
     if (carried_ > 1.0f - 1e-6f) carried_ = 1.0f;
   }
+  last_need_ = need_[emitted - 1];
   if (ebur128_add_frames_float(loudness_, y, count) != EBUR128_SUCCESS) {
     return Status::Failure("loudness measurement failed (libebur128)");
   }

@@ -71,11 +71,12 @@ class StreamMaster {
   float release_ = 1;
   size_t margin_ = 0;  // look-ahead the limiter needs to settle, in samples
   float carried_ = 1;  // the limiter's gain after the last emitted sample
+  float last_need_ = 1;  // the gain the last emitted group needed
   int clip_ = 32767;   // the largest output sample allowed
   int64_t clipped_ = 0;
   // Gained input not yet emitted, after kHistory samples already emitted.
   std::vector<float> pending_;
-  std::vector<float> need_, eased_;
+  std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
   ebur128_state* loudness_ = nullptr;
   void* resampler_ = nullptr;  // soxr_t

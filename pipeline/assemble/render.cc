@@ -26,7 +26,7 @@ int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& p) {
 }
 
 StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
-                                      const std::vector<ClipShape>& clips,
+                                      const std::vector<ClipSummary>& clips,
                                       const PauseOptions& pauses) {
   if (clips.size() != chapter.utterances.size()) {
     return Status::Failure("chapter " + std::to_string(chapter.index) +

@@ -1,10 +1,14 @@
 // The build orchestration: book -> script -> clips -> chapter files.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "assemble/assemble.h"
 #include "cli/cli.h"
@@ -18,40 +22,67 @@ namespace {
 
 std::string Seconds(double s);
 
-// Progress on stderr: a bar rewritten in place on a terminal, with the time
-// left estimated from the pace so far; a line per stage when piped.
+// Progress on stderr: a line per stage, and on a terminal a bar rewritten in
+// place, with every count of the stage (utterances synthesized, chapters
+// assembled) and the time left estimated from the pace of the least advanced.
+// Thread-safe: synthesis and assembly report from their own threads.
 class Progress {
  public:
   Progress() : tty_(::isatty(STDERR_FILENO) == 1) {}
   void Stage(const std::string& what) {
-    Clear();
+    std::lock_guard<std::mutex> lock(mutex_);
+    ClearLocked();
     std::fprintf(stderr, "%s\n", what.c_str());
     stage_start_ = std::chrono::steady_clock::now();
+    counts_.clear();
   }
-  void Count(const char* what, int done, int total) {
+  void Count(const std::string& what, int done, int total) {
+    std::lock_guard<std::mutex> lock(mutex_);
     if (!tty_) return;
+    auto found = std::find_if(counts_.begin(), counts_.end(),
+                              [&](const Counter& c) { return c.what == what; });
+    if (found == counts_.end()) found = counts_.insert(counts_.end(), {what, 0, 0});
+    found->done = done;
+    found->total = total;
+    // The bar and the estimate follow the least advanced count.
+    const Counter* slowest = &counts_.front();
+    for (const Counter& c : counts_) {
+      if (c.done * int64_t{slowest->total} < slowest->done * int64_t{c.total}) slowest = &c;
+    }
     const int width = 30;
-    const int filled = total ? done * width / total : width;
-    std::string left;
+    const int filled = slowest->total ? slowest->done * width / slowest->total : width;
+    std::string line = "  [" + std::string(filled, '#') + std::string(width - filled, '.') + "]";
+    for (const Counter& c : counts_) {
+      line += " " + c.what + " " + std::to_string(c.done) + "/" + std::to_string(c.total);
+    }
     const double elapsed = std::chrono::duration<double>(
                                std::chrono::steady_clock::now() - stage_start_).count();
-    if (done > 0 && done < total && elapsed > 1.0) {
-      left = ", about " + Seconds(elapsed / done * (total - done)) + " left";
+    if (slowest->done > 0 && slowest->done < slowest->total && elapsed > 1.0) {
+      line += ", about " + Seconds(elapsed / slowest->done * (slowest->total - slowest->done)) +
+              " left";
     }
-    std::fprintf(stderr, "\r\033[K  %s [%s%s] %d/%d%s", what,
-                 std::string(filled, '#').c_str(),
-                 std::string(width - filled, '.').c_str(), done, total, left.c_str());
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
     std::fflush(stderr);
     dirty_ = true;
   }
   void Clear() {
-    if (dirty_) std::fprintf(stderr, "\r\033[K");
-    dirty_ = false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    ClearLocked();
   }
 
  private:
+  struct Counter {
+    std::string what;
+    int done, total;
+  };
+  void ClearLocked() {
+    if (dirty_) std::fprintf(stderr, "\r\033[K");
+    dirty_ = false;
+  }
+  std::mutex mutex_;
   bool tty_;
   bool dirty_ = false;
+  std::vector<Counter> counts_;
   std::chrono::steady_clock::time_point stage_start_ = std::chrono::steady_clock::now();
 };
 
@@ -252,20 +283,6 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
 
   const std::string cache =
       options.cache_dir.empty() ? options.out_dir + "/.cache" : options.cache_dir;
-  progress.Stage("Synthesizing " + std::to_string(requests.size()) +
-                 " utterances with " + std::to_string(options.jobs) +
-                 " worker process" + (options.jobs == 1 ? "" : "es"));
-  StatusOr<SynthAllStats> stats =
-      SynthesizeAll(requests, cache, options.jobs, [&](int done, int total) {
-        progress.Count("synthesized", done, total);
-      });
-  progress.Clear();
-  if (!stats.ok()) return stats.status();
-  std::fprintf(stderr, "  %d synthesized, %d reused from the cache\n",
-               stats->synthesized, stats->reused);
-
-  progress.Stage("Assembling " + std::to_string(script->chapters.size()) +
-                 " chapters into " + options.out_dir);
   // Where each chapter's requests start in `requests` (same order as the script).
   std::map<int, size_t> first_request;
   size_t offset = 0;
@@ -273,6 +290,36 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     first_request[c.index] = offset;
     offset += c.utterances.size();
   }
+
+  // Synthesis runs in the background, in book order; each chapter is
+  // assembled as soon as its clips are in the cache (a clip file appears
+  // whole: clips are written atomically).
+  progress.Stage("Synthesizing " + std::to_string(requests.size()) + " utterances with " +
+                 std::to_string(options.jobs) + " worker process" +
+                 (options.jobs == 1 ? "" : "es") + ", assembling " +
+                 std::to_string(script->chapters.size()) + " chapters into " +
+                 options.out_dir + " as their clips are ready");
+  std::mutex clips_mutex;
+  std::condition_variable clips_changed;
+  bool synthesis_over = false;
+  StatusOr<SynthAllStats> stats = Status::Failure("synthesis did not run");
+  std::thread synthesis([&] {
+    StatusOr<SynthAllStats> result =
+        SynthesizeAll(requests, cache, options.jobs, [&](int done, int total) {
+          progress.Count("utterances", done, total);
+          std::lock_guard<std::mutex> lock(clips_mutex);
+          clips_changed.notify_all();
+        });
+    std::lock_guard<std::mutex> lock(clips_mutex);
+    stats = std::move(result);
+    synthesis_over = true;
+    clips_changed.notify_all();
+  });
+  struct JoinOnExit {
+    std::thread& t;
+    ~JoinOnExit() { t.join(); }
+  } join_synthesis{synthesis};
+
   ClipSource clip_source;
   clip_source.content_key = [&](const Chapter& chapter) {
     std::string key;
@@ -281,11 +328,26 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     }
     return key;
   };
+  // The path of a clip once it is in the cache; the synthesis failure if it
+  // never will be.
+  auto ready_clip = [&](const Chapter& chapter, size_t i) -> StatusOr<std::string> {
+    std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
+    std::unique_lock<std::mutex> lock(clips_mutex);
+    clips_changed.wait(lock, [&] { return synthesis_over || ::access(path.c_str(), R_OK) == 0; });
+    if (synthesis_over && !stats.ok()) return stats.status();
+    return path;
+  };
+  clip_source.summary = [&](const Chapter& chapter, size_t i) -> StatusOr<ClipSummary> {
+    StatusOr<std::string> path = ready_clip(chapter, i);
+    if (!path.ok()) return path.status();
+    return ReadClipSummary(*path);
+  };
   clip_source.load = [&](const Chapter& chapter, size_t i) -> StatusOr<Clip> {
-    const std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
-    StatusOr<std::string> bytes = ReadFile(path);
+    StatusOr<std::string> path = ready_clip(chapter, i);
+    if (!path.ok()) return path.status();
+    StatusOr<std::string> bytes = ReadFile(*path);
     if (!bytes.ok()) return bytes.status();
-    return DecodeClip(*bytes, path);
+    return DecodeClip(*bytes, *path);
   };
   AssembleOptions assemble;
   assemble.out_dir = options.out_dir;
@@ -295,8 +357,17 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   auto assembled =
       AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
                    [&](int done) { progress.Count("chapters", done, chapter_count); });
+  {
+    // Even after a failed assembly, synthesis finishes: its clips stay in the
+    // cache for the next run.
+    std::unique_lock<std::mutex> lock(clips_mutex);
+    clips_changed.wait(lock, [&] { return synthesis_over; });
+  }
   progress.Clear();
+  if (!stats.ok()) return stats.status();
   if (!assembled.ok()) return assembled.status();
+  std::fprintf(stderr, "  %d synthesized, %d reused from the cache\n", stats->synthesized,
+               stats->reused);
   std::fprintf(stderr, "  %d chapters assembled, %d already up to date\n",
                assembled->chapters_rendered, assembled->chapters_reused);
   if (options.epub) {

@@ -45,14 +45,17 @@ StatusOr<std::string> ReadFile(const std::string& path) {
   if (fd < 0) {
     return Status::IoError(path + ": cannot open: " + std::strerror(errno));
   }
+  // Straight into the string: room for the whole file (for a regular file;
+  // more is made when a read fills it), then read until the end.
   struct stat st;
   std::string data;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    data.reserve(static_cast<size_t>(st.st_size));
-  }
-  char buf[1 << 16];
+  size_t size = 0;
+  data.resize(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+                  ? static_cast<size_t>(st.st_size) + 1
+                  : size_t{1} << 16);
   for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (size == data.size()) data.resize(data.size() * 2);
+    const ssize_t n = ::read(fd, &data[size], data.size() - size);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       const std::string why = std::strerror(errno);
@@ -60,9 +63,10 @@ StatusOr<std::string> ReadFile(const std::string& path) {
       return Status::IoError(path + ": read error: " + why);
     }
     if (n == 0) break;
-    data.append(buf, static_cast<size_t>(n));
+    size += static_cast<size_t>(n);
   }
   ::close(fd);
+  data.resize(size);
   return data;
 }
 

@@ -234,6 +234,15 @@ struct Clip {
   std::vector<WordTiming> words;
 };
 
+// What is known of a clip without its samples (read from the head of a clip
+// file): enough to lay out a chapter and set its gain.
+struct ClipSummary {
+  int sample_rate = 22050;  // Hz
+  int64_t length = 0;       // samples
+  int64_t energy = 0;       // the sum of the squared samples
+  std::vector<WordTiming> words;
+};
+
 // ---------------------------------------------------------------------------
 // Files and hashing
 

@@ -1,9 +1,11 @@
 // SynthesizeAll: the clip cache and the threads that fill it, each driving its
 // own Synth (and so its own eSpeak NG worker process). Also the clip file format.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -15,7 +17,11 @@
 namespace narrate {
 namespace {
 
-constexpr char kMagic[8] = {'N', 'R', 'C', 'L', 'I', 'P', '0', '1'};
+// Clip files: magic, rate, sample count, energy, the size of the word
+// table, the word table, then the samples, so that the summary (everything
+// but the samples) is a short read from the head of the file.
+constexpr char kMagic[8] = {'N', 'R', 'C', 'L', 'I', 'P', '0', '2'};
+constexpr size_t kHeadSize = sizeof kMagic + 4 + 8 + 8 + 4;
 
 template <typename T>
 void Put(std::string* out, T value) {
@@ -23,61 +29,105 @@ void Put(std::string* out, T value) {
 }
 
 template <typename T>
-bool Get(const std::string& in, size_t* pos, T* value) {
-  if (*pos + sizeof(T) > in.size()) return false;
-  std::memcpy(value, in.data() + *pos, sizeof(T));
+bool Get(const char* in, size_t size, size_t* pos, T* value) {
+  if (*pos + sizeof(T) > size) return false;
+  std::memcpy(value, in + *pos, sizeof(T));
   *pos += sizeof(T);
   return true;
+}
+
+// The head of a clip file: the summary but its words, and the word table's size.
+bool DecodeHead(const char* in, size_t size, ClipSummary* summary, uint32_t* table) {
+  if (size < kHeadSize || std::memcmp(in, kMagic, sizeof kMagic) != 0) return false;
+  size_t pos = sizeof kMagic;
+  int32_t rate;
+  uint64_t length;
+  Get(in, size, &pos, &rate);
+  Get(in, size, &pos, &length);
+  Get(in, size, &pos, &summary->energy);
+  Get(in, size, &pos, table);
+  summary->sample_rate = rate;
+  summary->length = static_cast<int64_t>(length);
+  return rate > 0 && length < (uint64_t{1} << 40);
+}
+
+bool DecodeWords(const char* in, size_t size, std::vector<WordTiming>* words) {
+  size_t pos = 0;
+  uint32_t count;
+  if (!Get(in, size, &pos, &count)) return false;
+  for (uint32_t i = 0; i < count; ++i) {
+    uint32_t length;
+    WordTiming w;
+    if (!Get(in, size, &pos, &length) || pos + length > size) return false;
+    w.text.assign(in + pos, length);
+    pos += length;
+    if (!Get(in, size, &pos, &w.start) || !Get(in, size, &pos, &w.end)) return false;
+    words->push_back(std::move(w));
+  }
+  return pos == size;
 }
 
 }  // namespace
 
 std::string EncodeClip(const Clip& clip) {
+  std::string table;
+  Put<uint32_t>(&table, static_cast<uint32_t>(clip.words.size()));
+  for (const WordTiming& w : clip.words) {
+    Put<uint32_t>(&table, static_cast<uint32_t>(w.text.size()));
+    table += w.text;
+    Put<int64_t>(&table, w.start);
+    Put<int64_t>(&table, w.end);
+  }
+  int64_t energy = 0;
+  for (int16_t v : clip.samples) energy += int64_t{v} * v;
   std::string out(kMagic, sizeof kMagic);
+  out.reserve(kHeadSize + table.size() + clip.samples.size() * sizeof(int16_t));
   Put<int32_t>(&out, clip.sample_rate);
   Put<uint64_t>(&out, clip.samples.size());
+  Put<int64_t>(&out, energy);
+  Put<uint32_t>(&out, static_cast<uint32_t>(table.size()));
+  out += table;
   out.append(reinterpret_cast<const char*>(clip.samples.data()),
              clip.samples.size() * sizeof(int16_t));
-  Put<uint32_t>(&out, static_cast<uint32_t>(clip.words.size()));
-  for (const WordTiming& w : clip.words) {
-    Put<uint32_t>(&out, static_cast<uint32_t>(w.text.size()));
-    out += w.text;
-    Put<int64_t>(&out, w.start);
-    Put<int64_t>(&out, w.end);
-  }
   return out;
 }
 
 StatusOr<Clip> DecodeClip(const std::string& in, const std::string& path) {
   const Status bad = Status::DataError(path + ": not a valid clip file");
-  if (in.size() < sizeof kMagic || in.compare(0, sizeof kMagic, kMagic, sizeof kMagic) != 0) {
+  ClipSummary summary;
+  uint32_t table;
+  if (!DecodeHead(in.data(), in.size(), &summary, &table) ||
+      in.size() - kHeadSize < table ||
+      in.size() - kHeadSize - table != static_cast<uint64_t>(summary.length) * sizeof(int16_t)) {
     return bad;
   }
-  size_t pos = sizeof kMagic;
   Clip clip;
-  int32_t rate;
-  uint64_t count;
-  if (!Get(in, &pos, &rate) || !Get(in, &pos, &count) ||
-      count > (in.size() - pos) / sizeof(int16_t)) {
-    return bad;
-  }
-  clip.sample_rate = rate;
-  clip.samples.resize(count);
-  std::memcpy(clip.samples.data(), in.data() + pos, count * sizeof(int16_t));
-  pos += count * sizeof(int16_t);
-  uint32_t words;
-  if (!Get(in, &pos, &words)) return bad;
-  for (uint32_t i = 0; i < words; ++i) {
-    uint32_t length;
-    WordTiming w;
-    if (!Get(in, &pos, &length) || pos + length > in.size()) return bad;
-    w.text = in.substr(pos, length);
-    pos += length;
-    if (!Get(in, &pos, &w.start) || !Get(in, &pos, &w.end)) return bad;
-    clip.words.push_back(std::move(w));
-  }
-  if (pos != in.size()) return bad;
+  clip.sample_rate = summary.sample_rate;
+  if (!DecodeWords(in.data() + kHeadSize, table, &clip.words)) return bad;
+  clip.samples.resize(static_cast<size_t>(summary.length));
+  std::memcpy(clip.samples.data(), in.data() + kHeadSize + table,
+              clip.samples.size() * sizeof(int16_t));
   return clip;
+}
+
+StatusOr<ClipSummary> ReadClipSummary(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IoError(path + ": cannot open: " + std::strerror(errno));
+  const Status bad = Status::DataError(path + ": not a valid clip file");
+  char head[kHeadSize];
+  ClipSummary summary;
+  uint32_t table = 0;
+  std::string words;
+  bool ok = ::pread(fd, head, kHeadSize, 0) == static_cast<ssize_t>(kHeadSize) &&
+            DecodeHead(head, kHeadSize, &summary, &table);
+  if (ok) {
+    words.resize(table);
+    ok = ::pread(fd, &words[0], table, kHeadSize) == static_cast<ssize_t>(table) &&
+         DecodeWords(words.data(), words.size(), &summary.words);
+  }
+  ::close(fd);
+  if (!ok) return bad;
+  return summary;
 }
 
 StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,

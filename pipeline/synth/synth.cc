@@ -123,9 +123,10 @@ std::string EngineVersion() {
 }
 
 std::string ClipKey(const SynthRequest& r) {
-  // "clip 3": voices selected from eSpeak's initial state. Bump when clips
-  // change meaning or sound.
-  std::string key = "clip 3\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
+  // "clip 4": voices selected from eSpeak's initial state; clip files carry
+  // a summary ahead of the samples. Bump when clips change meaning, sound or
+  // file format.
+  std::string key = "clip 4\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
                     r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) +
                     "," + std::to_string(r.timbre.range) + "," +
                     std::to_string(r.timbre.rate) + "," +

@@ -60,9 +60,11 @@ class Synth {
   std::unique_ptr<Impl> impl_;
 };
 
-// Clip cache files: a small binary format (magic, rate, samples, word timings).
+// Clip cache files: a small binary format (magic, rate, length, energy, word
+// timings, then the samples). ReadClipSummary reads all but the samples.
 std::string EncodeClip(const Clip& clip);
 StatusOr<Clip> DecodeClip(const std::string& bytes, const std::string& path);
+StatusOr<ClipSummary> ReadClipSummary(const std::string& path);
 
 struct SynthAllStats {
   int synthesized = 0;  // utterances synthesized in this run

@@ -32,10 +32,10 @@ Chapter ThreeUtterances() {
   return c;
 }
 
-std::vector<ClipShape> Shapes(const std::vector<Clip>& clips) {
-  std::vector<ClipShape> shapes;
+std::vector<ClipSummary> Shapes(const std::vector<Clip>& clips) {
+  std::vector<ClipSummary> shapes;
   for (const Clip& c : clips) {
-    shapes.push_back({c.sample_rate, static_cast<int64_t>(c.samples.size()), c.words});
+    shapes.push_back({c.sample_rate, static_cast<int64_t>(c.samples.size()), 0, c.words});
   }
   return shapes;
 }
