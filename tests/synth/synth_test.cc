@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -139,6 +140,32 @@ TEST_F(SynthTest, ClipsDoNotDependOnTheVoicesUsedBefore) {
     auto after = synth_->Synthesize(requests[i]);
     ASSERT_TRUE(alone.ok() && after.ok()) << i;
     ExpectSameClip(*alone, *after, i);
+  }
+}
+
+TEST_F(SynthTest, WorkerResetsInPlaceUnlessToldToFork) {
+  // The self-check passes with this eSpeak: no request needs a fork.
+  for (const bool fork : {false, true}) {
+    const std::string trace = ::testing::TempDir() + "synth-trace-" + std::to_string(fork);
+    std::remove(trace.c_str());
+    ::setenv("NARRATE_SYNTH_TRACE", trace.c_str(), 1);
+    if (fork) ::setenv("NARRATE_SYNTH_FORK", "1", 1);
+    auto synth = Synth::Create();
+    ::unsetenv("NARRATE_SYNTH_TRACE");
+    ::unsetenv("NARRATE_SYNTH_FORK");
+    ASSERT_TRUE(synth.ok()) << synth.status().message();
+    for (const SynthRequest& r : VariedRequests()) ASSERT_TRUE((*synth)->Synthesize(r).ok());
+    synth->reset();  // the worker exits, its trace is complete
+    std::FILE* f = std::fopen(trace.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    char line[256];
+    int lines = 0;
+    while (std::fgets(line, sizeof line, f) != nullptr) {
+      ++lines;
+      EXPECT_EQ(std::string(line).rfind(fork ? "forked " : "in-place ", 0), 0u) << line;
+    }
+    std::fclose(f);
+    EXPECT_EQ(lines, static_cast<int>(VariedRequests().size()));
   }
 }
 
