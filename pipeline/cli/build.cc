@@ -22,6 +22,19 @@ namespace {
 
 std::string Seconds(double s);
 
+// A thread that is joined when it goes out of scope.
+class ScopedThread {
+ public:
+  template <typename F>
+  explicit ScopedThread(F&& f) : thread_(std::forward<F>(f)) {}
+  ~ScopedThread() { thread_.join(); }
+  ScopedThread(const ScopedThread&) = delete;
+  ScopedThread& operator=(const ScopedThread&) = delete;
+
+ private:
+  std::thread thread_;
+};
+
 // Progress on stderr: a line per stage, and on a terminal a bar rewritten in
 // place, with every count of the stage (utterances synthesized, chapters
 // assembled) and the time left estimated from the pace of the least advanced.
@@ -258,6 +271,15 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     return Status::IoError(options.out_dir + ": output folder is not writable");
   }
 
+  // ICU builds its transliteration rules on first use, which takes a good
+  // part of a second for Chinese: build them for the file names (see
+  // ChapterFileStem) while the script is prepared.
+  ScopedThread warm_file_names([&book] {
+    Chapter title;
+    title.title = book.title;
+    (void)ChapterFileStem(title);
+  });
+
   Progress progress;
   CollectingReporter reporter;
   progress.Stage("Reading " + std::to_string(book.chapters.size()) +
@@ -303,7 +325,7 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   std::condition_variable clips_changed;
   bool synthesis_over = false;
   StatusOr<SynthAllStats> stats = Status::Failure("synthesis did not run");
-  std::thread synthesis([&] {
+  ScopedThread synthesis([&] {
     StatusOr<SynthAllStats> result =
         SynthesizeAll(requests, cache, options.jobs, [&](int done, int total) {
           progress.Count("utterances", done, total);
@@ -315,10 +337,6 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     synthesis_over = true;
     clips_changed.notify_all();
   });
-  struct JoinOnExit {
-    std::thread& t;
-    ~JoinOnExit() { t.join(); }
-  } join_synthesis{synthesis};
 
   ClipSource clip_source;
   clip_source.content_key = [&](const Chapter& chapter) {

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -200,8 +201,11 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
 }
 
 Synth::~Synth() {
-  if (fd_ >= 0) ::close(fd_);  // the worker sees EOF and exits
+  if (fd_ >= 0) ::close(fd_);
   if (pid_ > 0) {
+    // Nothing of the worker's outlives its answers (clips are written here),
+    // so it is stopped rather than waited for while it tidies up.
+    ::kill(pid_, SIGKILL);
     while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }
   }
