@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "assemble/audio_file.h"
 #include "assemble/master.h"
@@ -103,12 +105,47 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
   return record;
 }
 
+std::string NumberedStem(int index, const std::string& slug) {
+  char num[16];
+  std::snprintf(num, sizeof num, "%02d-", index);
+  return num + slug;
+}
+
+// File names from titles (Slug), remembered in the cache: a slug needs ICU's
+// Any-Latin transliterator, whose rules take a good part of a second to build
+// in each process, longer than a whole rebuild after a small edit.
+class Slugs {
+ public:
+  explicit Slugs(std::string path) : path_(std::move(path)) {
+    StatusOr<std::string> held = ReadFile(path_);
+    std::istringstream lines(held.ok() ? *held : "");
+    std::string hash, slug;
+    while (lines >> hash >> slug) known_[hash] = slug;
+  }
+  std::string Of(const std::string& title) {
+    const std::string hash = HexHash(title);
+    auto found = known_.find(hash);
+    if (found != known_.end()) return found->second;
+    changed_ = true;
+    return known_[hash] = assemble_internal::Slug(title);
+  }
+  Status Save() const {
+    if (!changed_) return Status::Ok();
+    std::string text;
+    for (const auto& [hash, slug] : known_) text += hash + " " + slug + "\n";
+    return WriteFileAtomic(path_, text);
+  }
+
+ private:
+  std::string path_;
+  std::map<std::string, std::string> known_;  // title hash -> slug
+  bool changed_ = false;
+};
+
 }  // namespace
 
 std::string ChapterFileStem(const Chapter& chapter) {
-  char num[16];
-  std::snprintf(num, sizeof num, "%02d-", chapter.index);
-  return num + assemble_internal::Slug(chapter.title);
+  return NumberedStem(chapter.index, assemble_internal::Slug(chapter.title));
 }
 
 StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& clips,
@@ -126,15 +163,46 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   // The manifest says a build finished: none while this one is under way.
   std::remove((out + "/manifest.json").c_str());
 
-  const std::string book_stem = assemble_internal::Slug(script.title);
-  std::vector<std::unique_ptr<AudioWriter>> book_files;
-  for (const std::string& format : options.formats) {
-    AudioTags tags{script.title, script.title, script.author, kNarrator, script.lang};
-    auto w = AudioWriter::Open(out + "/" + book_stem + "." + format, format,
-                               options.sample_rate, tags);
-    if (!w.ok()) return w.status();
-    book_files.push_back(std::move(w).value());
+  Slugs slugs(cache + "/slugs");
+  const std::string book_stem = slugs.Of(script.title);
+  std::vector<std::string> keys;
+  for (const Chapter& chapter : script.chapters) {
+    keys.push_back(ChapterKey(script, chapter, clips.content_key(chapter), options));
   }
+  // The whole-book files. A WAV book file keeps the leading chapters that did
+  // not change since the build that wrote it (its stamp lists the chapter
+  // keys and lengths it holds): only what follows is written again.
+  std::vector<std::unique_ptr<AudioWriter>> book_files;
+  std::vector<size_t> book_kept;  // leading chapters each book file keeps
+  for (const std::string& format : options.formats) {
+    const std::string path = out + "/" + book_stem + "." + format;
+    const std::string stamp = cache + "/" + book_stem + "." + format + ".key";
+    AudioTags tags{script.title, script.title, script.author, kNarrator, script.lang};
+    size_t kept = 0;
+    int64_t kept_frames = 0;
+    StatusOr<std::string> held = ReadFile(stamp);
+    std::remove(stamp.c_str());  // the file is about to change
+    if (held.ok() && format == "wav") {
+      std::istringstream lines(*held);
+      std::string key;
+      int64_t frames;
+      while (kept < keys.size() && lines >> key >> frames && key == keys[kept] &&
+             assemble_internal::LoadChapterRecord(cache, key).ok()) {
+        ++kept;
+        kept_frames += frames;
+      }
+    }
+    StatusOr<std::unique_ptr<AudioWriter>> w = Status::Failure("");
+    if (kept > 0) w = AudioWriter::Resume(path, options.sample_rate, tags, kept_frames);
+    if (!w.ok()) {
+      kept = 0;
+      w = AudioWriter::Open(path, format, options.sample_rate, tags);
+      if (!w.ok()) return w.status();
+    }
+    book_files.push_back(std::move(w).value());
+    book_kept.push_back(kept);
+  }
+  std::string book_stamp;  // chapter keys and lengths, for the stamps above
   std::vector<FileQc> chapter_qcs;  // the book's figures are joined from these
 
   json manifest = {{"title", script.title},
@@ -151,14 +219,16 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   int64_t book_frames = 0;
   const int rate = options.sample_rate;
 
-  for (const Chapter& chapter : script.chapters) {
-    const std::string key = ChapterKey(script, chapter, clips.content_key(chapter), options);
-    const std::string stem = "chapters/" + ChapterFileStem(chapter);
+  for (size_t c = 0; c < script.chapters.size(); ++c) {
+    const Chapter& chapter = script.chapters[c];
+    const std::string& key = keys[c];
+    const std::string file_stem = NumberedStem(chapter.index, slugs.Of(chapter.title));
+    const std::string stem = "chapters/" + file_stem;
     StatusOr<ChapterRecord> record = assemble_internal::LoadChapterRecord(cache, key);
     // A chapter file is (re)written unless it exists and was written from this
     // key, which its stamp in the cache says.
     auto stamp = [&](const std::string& format) {
-      return cache + "/" + ChapterFileStem(chapter) + "." + format + ".key";
+      return cache + "/" + file_stem + "." + format + ".key";
     };
     std::vector<std::string> stale;
     std::string lossless;  // a current chapter file the book can be read from
@@ -181,17 +251,21 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       if (!w.ok()) return w.status();
       chapter_files.push_back(std::move(w).value());
     }
+    std::vector<AudioWriter*> sinks;
+    for (auto& file : chapter_files) sinks.push_back(file.get());
+    for (size_t f = 0; f < book_files.size(); ++f) {
+      if (c >= book_kept[f]) sinks.push_back(book_files[f].get());
+    }
     const Sink sink = [&](const std::vector<int16_t>& block) {
-      for (auto* files : {&chapter_files, &book_files}) {
-        for (auto& file : *files) {
-          Status s = file->Write(block);
-          if (!s.ok()) return s;
-        }
+      for (AudioWriter* file : sinks) {
+        Status s = file->Write(block);
+        if (!s.ok()) return s;
       }
       return Status::Ok();
     };
-    const bool render = stale.size() > 0 || lossless.empty();
-    if (render) {
+    if (sinks.empty()) {
+      // Its files and its part of the book files are current.
+    } else if (!stale.empty() || lossless.empty()) {
       StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, sink);
       if (!rendered.ok()) return rendered.status();
       record = std::move(rendered);
@@ -214,6 +288,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       book_files[f]->AddChapter(
           {book_frames, book_frames + record->sample_count, chapter.title});
     }
+    book_stamp += key + " " + std::to_string(record->sample_count) + "\n";
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
@@ -234,12 +309,17 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
 
   for (size_t f = 0; f < options.formats.size(); ++f) {
     Status s = book_files[f]->Commit();
+    if (s.ok()) {
+      s = WriteFileAtomic(cache + "/" + book_stem + "." + options.formats[f] + ".key",
+                          book_stamp);
+    }
     if (!s.ok()) return s;
     const std::string file = book_stem + "." + options.formats[f];
     stats.files.push_back(assemble_internal::JoinQc(chapter_qcs, file));
     manifest["book_files"].push_back(file);
   }
   Status s = WriteFileAtomic(out + "/" + book_stem + ".cue", cue);
+  if (s.ok()) s = slugs.Save();
   if (!s.ok()) return s;
 
   json report = {{"files", json::array()}, {"diagnostics", json::array()}};

@@ -112,13 +112,38 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
       return Status::IoError(path + ": cannot set the MP3 bitrate: " + sf_strerror(w->file_));
     }
   }
-  if (format == "wav") {
-    // LIST INFO strings; must be set before the first write. The other formats
-    // are tagged with TagLib in Commit(): libsndfile labels MP3 ID3 strings
-    // Latin-1 and cannot write arbitrary Vorbis comments.
-    if (!tags.title.empty()) sf_set_string(w->file_, SF_STR_TITLE, tags.title.c_str());
-    if (!tags.artist.empty()) sf_set_string(w->file_, SF_STR_ARTIST, tags.artist.c_str());
-    if (!tags.album.empty()) sf_set_string(w->file_, SF_STR_ALBUM, tags.album.c_str());
+  // Tags are written in Commit(): TagLib for MP3, FLAC and Opus (libsndfile
+  // labels ID3 strings Latin-1 and cannot write arbitrary Vorbis comments),
+  // our own chunks after the samples for WAV (see AppendWavChunks).
+  return w;
+}
+
+StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& path,
+                                                           int sample_rate,
+                                                           const AudioTags& tags,
+                                                           int64_t keep_frames) {
+  std::unique_ptr<AudioWriter> w(new AudioWriter());
+  w->path_ = path;
+  w->part_ = path + ".part";
+  w->format_ = "wav";
+  w->tags_ = tags;
+  w->input_rate_ = w->file_rate_ = sample_rate;
+  if (std::rename(path.c_str(), w->part_.c_str()) != 0) {
+    return Status::IoError(path + ": cannot reopen");
+  }
+  // Cut first, ourselves: libsndfile would keep the cue points it read from
+  // the end of the file and write them again ahead of the samples.
+  Status cut = CutWavAfter(w->part_, keep_frames);
+  SF_INFO info = {};
+  w->file_ = cut.ok() ? sf_open(w->part_.c_str(), SFM_RDWR, &info) : nullptr;
+  if (w->file_ == nullptr) {
+    ::unlink(w->part_.c_str());
+    return cut.ok() ? Status::IoError(path + ": cannot reopen: " + sf_strerror(nullptr)) : cut;
+  }
+  if (info.format != (SF_FORMAT_WAV | SF_FORMAT_PCM_16) || info.channels != 1 ||
+      info.samplerate != sample_rate || info.frames != keep_frames ||
+      sf_seek(w->file_, 0, SEEK_END) != keep_frames) {
+    return w->Fail("not the file this build wrote before");  // removes the .part
   }
   return w;
 }
@@ -178,7 +203,7 @@ Status AudioWriter::Commit() {
 
   Status tagged = Status::Ok();
   if (format_ == "wav") {
-    tagged = AppendWavCues(part_, chapters_);
+    tagged = AppendWavChunks(part_, tags_, chapters_);
   } else if (format_ == "mp3") {
     tagged = WriteId3Tags(part_, tags_, chapters_, input_rate_);
   } else if (format_ == "flac" || format_ == "opus") {

@@ -61,6 +61,14 @@ class AudioWriter {
   AudioWriter(const AudioWriter&) = delete;
   AudioWriter& operator=(const AudioWriter&) = delete;
 
+  // Reopens the WAV file that a Commit() left at `path` to replace all but its
+  // first `keep_frames` samples: the file goes back to `path + ".part"`, cut
+  // after those samples, and what is written next follows them. Failure (not
+  // WAV, not the expected format, shorter) leaves no file at `path`.
+  static StatusOr<std::unique_ptr<AudioWriter>> Resume(const std::string& path,
+                                                       int sample_rate, const AudioTags& tags,
+                                                       int64_t keep_frames);
+
   // Mono samples at the rate given to Open().
   Status Write(const std::vector<int16_t>& samples);
   // A chapter mark of the whole-book file, frames at the input rate; written

@@ -1,6 +1,6 @@
 // Private to assemble: metadata and chapter marks written into a finished
 // (closed) audio file, before it is renamed into place: TagLib for MP3, FLAC
-// and Opus, our own RIFF chunks for WAV cue points.
+// and Opus, our own RIFF chunks for WAV.
 //
 // What is written (all strings UTF-8):
 //   field      ID3v2.4 (MP3)          Vorbis comment (FLAC, Opus)
@@ -42,10 +42,18 @@ std::string ChapterTimestamp(int64_t ms);
 Status WriteId3Tags(const std::string& path, const AudioTags& tags,
                     const std::vector<ChapterMark>& chapters, int rate);
 
-// Appends chapter marks to the closed WAV file at `path`: a "cue " chunk (one
-// point per chapter start, frames) and a LIST/adtl chunk of "labl" titles
-// (UTF-8).
-Status AppendWavCues(const std::string& path, const std::vector<ChapterMark>& chapters);
+// Appends the tags and chapter marks to the closed WAV file at `path`, after
+// its samples: a LIST/INFO chunk (INAM title, IPRD album, IART author, UTF-8),
+// and if there are chapters a "cue " chunk (one point per chapter start,
+// frames) and a LIST/adtl chunk of "labl" titles (UTF-8). Nothing is written
+// ahead of the samples, so the file can be reopened to replace its end (see
+// AudioWriter::Resume); that drops these chunks, and Commit appends them anew.
+Status AppendWavChunks(const std::string& path, const AudioTags& tags,
+                       const std::vector<ChapterMark>& chapters);
+
+// Cuts the mono 16-bit WAV file at `path` after its first `frames` samples,
+// dropping what follows them (the chunks AppendWavChunks added included).
+Status CutWavAfter(const std::string& path, int64_t frames);
 
 // Writes the Vorbis comments of the FLAC or Ogg Opus file at `path`
 // (`format` "flac" or "opus"), keeping its vendor string.

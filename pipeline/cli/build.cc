@@ -271,15 +271,6 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     return Status::IoError(options.out_dir + ": output folder is not writable");
   }
 
-  // ICU builds its transliteration rules on first use, which takes a good
-  // part of a second for Chinese: build them for the file names (see
-  // ChapterFileStem) while the script is prepared.
-  ScopedThread warm_file_names([&book] {
-    Chapter title;
-    title.title = book.title;
-    (void)ChapterFileStem(title);
-  });
-
   Progress progress;
   CollectingReporter reporter;
   progress.Stage("Reading " + std::to_string(book.chapters.size()) +

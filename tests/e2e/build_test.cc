@@ -166,6 +166,50 @@ TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
   }
 }
 
+// After an edit, a rebuild into the old output gives the same files as a
+// fresh build of the edited book; only the edited sentence is synthesized.
+void ExpectEditRebuildsLikeAFreshBuild(const std::string& chapter_file,
+                                       const std::string& sentence, bool head_kept) {
+  const std::string dir = ScratchDir();
+  narrate_test::RunShell("cp -r " + kBook + " " + dir + "/book");
+  const std::string formats = " --format wav --format flac --jobs 2";
+  auto first = RunNarrate("build " + dir + "/book -o " + dir + "/out" + formats);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  std::ofstream(dir + "/book/text/" + chapter_file, std::ios::app) << sentence << "\n";
+  // The WAV book file is kept (and only its end rewritten) when its head did
+  // not change: the same file, not a new one.
+  const std::string inode = "stat -c %i " + dir + "/out/*.wav";
+  const std::string before = narrate_test::RunShell(inode).output;
+  auto edited = RunNarrate("build " + dir + "/book -o " + dir + "/out" + formats);
+  ASSERT_EQ(edited.exit_code, 0) << edited.output;
+  EXPECT_EQ(narrate_test::RunShell(inode).output == before, head_kept);
+  EXPECT_NE(edited.output.find(" 1 synthesized"), std::string::npos) << edited.output;
+  EXPECT_NE(edited.output.find("1 chapters assembled, 1 already up to date"), std::string::npos)
+      << edited.output;
+  auto fresh = RunNarrate("build " + dir + "/book -o " + dir + "/fresh" + formats);
+  ASSERT_EQ(fresh.exit_code, 0) << fresh.output;
+  std::ifstream in(dir + "/fresh/manifest.json");
+  const nlohmann::json manifest = nlohmann::json::parse(in, nullptr, false);
+  std::vector<std::string> files = {"manifest.json", "report.json",
+                                    manifest["cue_sheet"].get<std::string>()};
+  for (const auto& b : manifest["book_files"]) files.push_back(b.get<std::string>());
+  for (const auto& c : manifest["chapters"]) {
+    for (const auto& f : c["files"]) files.push_back(f.get<std::string>());
+  }
+  for (const std::string& f : files) {
+    EXPECT_EQ(Bytes(dir + "/out/" + f), Bytes(dir + "/fresh/" + f)) << f;
+  }
+  EXPECT_EQ(narrate_test::RunShell("ls " + dir + "/out | grep -c part").output, "0\n");
+}
+
+TEST(EditRebuild, LastChapterEditedKeepsTheBookFileHead) {
+  ExpectEditRebuildsLikeAFreshBuild("sk.txt", "Ďalší riadok.", true);
+}
+
+TEST(EditRebuild, FirstChapterEditedRewritesTheBookFile) {
+  ExpectEditRebuildsLikeAFreshBuild("zh.txt", "又一句。", false);
+}
+
 TEST_F(BuildTest, RebuildReusesEveryClip) {
   auto again = RunNarrate("build " + kBook + " -o " + *out_ + " --jobs 1");
   ASSERT_EQ(again.exit_code, 0) << again.output;
