@@ -14,10 +14,15 @@
 // below 1e-5).
 #include "assemble/master.h"
 
+#include <ebur128.h>
 #include <soxr.h>
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 namespace narrate {
 namespace assemble_internal {
@@ -35,6 +40,86 @@ constexpr float kTap0 = 0.61062f, kTap1 = -0.14628f, kTap2 = 0.03919f, kTap3 = -
 soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 
 }  // namespace
+
+// Integrated loudness (libebur128) on a thread of its own: it costs about as
+// much as the rest of mastering, and a build often has a core to spare.
+class LoudnessMeter {
+ public:
+  explicit LoudnessMeter(int rate)
+      : state_(ebur128_init(1, static_cast<unsigned long>(rate), EBUR128_MODE_I)) {
+    if (state_ != nullptr) thread_ = std::thread([this] { Run(); });
+  }
+  ~LoudnessMeter() {
+    if (state_ == nullptr) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closed_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+    ebur128_destroy(&state_);
+  }
+  bool ok() const { return state_ != nullptr; }
+
+  // Queues a copy of the samples (waits while a few blocks are queued).
+  void Add(const float* samples, size_t count) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return queue_.size() < kQueued; });
+    std::vector<float> block;
+    if (!spare_.empty()) {
+      block = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    block.assign(samples, samples + count);
+    queue_.push_back(std::move(block));
+    changed_.notify_all();
+  }
+
+  // The integrated loudness of all that was added (-120 LUFS if none, or on
+  // failure), once every queued block is measured.
+  double Finish() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    double lufs = -HUGE_VAL;
+    if (failed_ || ebur128_loudness_global(state_, &lufs) != EBUR128_SUCCESS ||
+        !std::isfinite(lufs)) {
+      lufs = -120.0;
+    }
+    return lufs;
+  }
+
+ private:
+  static constexpr size_t kQueued = 4;
+
+  void Run() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      changed_.wait(lock, [&] { return closed_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // closed
+      std::vector<float> block = std::move(queue_.front());
+      queue_.pop_front();
+      busy_ = true;
+      lock.unlock();
+      const bool measured =
+          ebur128_add_frames_float(state_, block.data(), block.size()) == EBUR128_SUCCESS;
+      lock.lock();
+      failed_ = failed_ || !measured;
+      busy_ = false;
+      spare_.push_back(std::move(block));
+      changed_.notify_all();
+    }
+  }
+
+  ebur128_state* state_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::vector<float>> queue_;
+  std::vector<std::vector<float>> spare_;  // measured blocks, for reuse
+  bool busy_ = false;                      // a block is being measured
+  bool closed_ = false;
+  bool failed_ = false;
+  std::thread thread_;
+};
 
 StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
                                                              double mean_square,
@@ -57,8 +142,8 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
   m->margin_ = (13 * lookahead + kGroup - 1) / kGroup * kGroup;
   m->pending_.assign(kHistory, 0.0f);
   m->sink_ = std::move(sink);
-  m->loudness_ = ebur128_init(1, static_cast<unsigned long>(in_rate), EBUR128_MODE_I);
-  if (m->loudness_ == nullptr) return Status::Failure("cannot measure loudness (libebur128)");
+  m->loudness_ = std::make_unique<LoudnessMeter>(in_rate);
+  if (!m->loudness_->ok()) return Status::Failure("cannot measure loudness (libebur128)");
   if (out_rate != in_rate) {
     soxr_io_spec_t io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_INT16_I);
     io.flags |= SOXR_NO_DITHER;  // dither is random: same input, same output
@@ -81,7 +166,6 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
 }
 
 StreamMaster::~StreamMaster() {
-  if (loudness_ != nullptr) ebur128_destroy(&loudness_);
   if (resampler_ != nullptr) soxr_delete(Resampler(resampler_));
 }
 
@@ -160,9 +244,7 @@ Status StreamMaster::Emit(size_t count) {
     if (carried_ > 1.0f - 1e-6f) carried_ = 1.0f;
   }
   last_need_ = need_[emitted - 1];
-  if (ebur128_add_frames_float(loudness_, y, count) != EBUR128_SUCCESS) {
-    return Status::Failure("loudness measurement failed (libebur128)");
-  }
+  loudness_->Add(y, count);
   if (resampler_ != nullptr) {
     out_.resize(count * 2 + 256);  // room for any rate up to twice the input
     size_t used = 0, made = 0;
@@ -221,11 +303,7 @@ StatusOr<FileQc> StreamMaster::Finish() {
       if (!s.ok()) return s;
     }
   }
-  double lufs = -HUGE_VAL;
-  if (ebur128_loudness_global(loudness_, &lufs) != EBUR128_SUCCESS || !std::isfinite(lufs)) {
-    lufs = -120.0;
-  }
-  return qc_->Finish("", lufs);
+  return qc_->Finish("", loudness_->Finish());
 }
 
 }  // namespace assemble_internal

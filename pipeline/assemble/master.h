@@ -2,8 +2,6 @@
 // per file (never per sentence). Deterministic. Not thread-safe.
 #pragma once
 
-#include <ebur128.h>
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -23,6 +21,8 @@ struct MasterOptions {
   int release_ms = 60;           // and recovers after it
 };
 
+class LoudnessMeter;
+
 // One file's audio in, at the clips' rate, in order: mastered, resampled and
 // measured on the way out. The whole file's mean square is known before it
 // starts (from the clips), so one gain brings it to the target RMS; a
@@ -30,7 +30,8 @@ struct MasterOptions {
 // the output rate will show between input samples; the loudness (EBU R 128,
 // libebur128) is measured on the mastered signal; libsoxr resamples it to the
 // output rate; the int16 result goes to `sink` in blocks, and its QC figures
-// (RMS, peak, noise floor, silences) are measured as it goes. A last-resort
+// (RMS, peak, noise floor, silences) are measured as it goes. The loudness is
+// measured on a thread of its own, the rest on the caller's. A last-resort
 // clip keeps every output sample within the peak limit.
 //
 // Memory stays a few blocks whatever the length of the file.
@@ -78,7 +79,7 @@ class StreamMaster {
   std::vector<float> pending_;
   std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
-  ebur128_state* loudness_ = nullptr;
+  std::unique_ptr<LoudnessMeter> loudness_;
   void* resampler_ = nullptr;  // soxr_t
   std::unique_ptr<QcMeter> qc_;
   Sink sink_;
