@@ -1,6 +1,7 @@
-// AssembleBook: chapter by chapter, render (or reuse) and master the audio,
-// write the chapter files and captions, append to the whole-book files; then
-// the cue sheet, report.json and manifest.json.
+// AssembleBook: chapter by chapter, render and master the audio into the stale
+// chapter files and the book files (or read it back from a current lossless
+// chapter file, or leave it where a reopened WAV book file already has it);
+// write the captions; then the cue sheet, report.json and manifest.json.
 #include "assemble/assemble.h"
 
 #include <sys/stat.h>

@@ -1,9 +1,10 @@
 // The assemble stage: clips to chapter files, the book file with chapter marks,
 // the manifest (text-audio sync) and the QC report.
 //
-// A chapter is rendered in memory, written, and dropped before the next one, so
-// memory does not grow with the number of chapters. Every file is written to a
-// temporary name and renamed into place. Thread-compatible: no shared state.
+// A chapter streams from its clips, one at a time, through mastering into its
+// files and the book files, so memory does not grow with the length of a
+// chapter or the number of chapters. Every file is written to a temporary name
+// and renamed into place. Thread-compatible: no shared state.
 #pragma once
 
 #include <functional>
@@ -26,8 +27,9 @@ struct PauseOptions {
 
 struct AssembleOptions {
   std::string out_dir;                       // required
-  // Rendered chapters are kept here by content, so a rebuild re-renders and
-  // rewrites only the chapters that changed. Default: OUT_DIR/.cache.
+  // Records of rendered chapters and stamps of written files are kept here
+  // (in chapters/), so a rebuild re-renders and rewrites only what changed.
+  // Default: OUT_DIR/.cache.
   std::string cache_dir;
   std::vector<std::string> formats = {"wav"};  // any of "wav", "flac", "mp3", "opus"
   int sample_rate = 44100;                   // Hz of every written file
