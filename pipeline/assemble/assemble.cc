@@ -7,11 +7,14 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "assemble/audio_file.h"
 #include "assemble/master.h"
@@ -220,68 +223,143 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   int64_t book_frames = 0;
   const int rate = options.sample_rate;
 
+  std::vector<std::string> file_stems;  // "NN-<slug>"
+  for (const Chapter& chapter : script.chapters) {
+    file_stems.push_back(NumberedStem(chapter.index, slugs.Of(chapter.title)));
+  }
+  auto stamp = [&](size_t c, const std::string& format) {
+    return cache + "/" + file_stems[c] + "." + format + ".key";
+  };
+  // A chapter's cached record, the formats whose file is stale (a file is
+  // rewritten unless it exists and was written from this key, which its stamp
+  // in the cache says), and a current lossless file the book can read from.
+  struct ChapterFiles {
+    StatusOr<ChapterRecord> record = Status::Failure("");
+    std::vector<std::string> stale;
+    std::string lossless;
+  };
+  auto inspect = [&](size_t c) {
+    ChapterFiles files;
+    files.record = assemble_internal::LoadChapterRecord(cache, keys[c]);
+    for (const std::string& format : options.formats) {
+      StatusOr<std::string> old_key = ReadFile(stamp(c, format));
+      const bool current =
+          files.record.ok() && old_key.ok() && *old_key == keys[c] &&
+          Exists(out + "/chapters/" + file_stems[c] + "." + format);
+      if (!current) {
+        files.stale.push_back(format);
+      } else if (files.lossless.empty() && assemble_internal::IsLossless(format)) {
+        files.lossless = format;
+      }
+    }
+    return files;
+  };
+  // Renders chapter c into its stale files and `also` (the book files, or
+  // none), then commits and stamps them and keeps its record.
+  auto render = [&](size_t c, ChapterFiles* files,
+                    const std::vector<AudioWriter*>& also) -> Status {
+    const Chapter& chapter = script.chapters[c];
+    std::vector<std::unique_ptr<AudioWriter>> written;
+    std::vector<AudioWriter*> sinks = also;
+    for (const std::string& format : files->stale) {
+      AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
+                     chapter.index, static_cast<int>(script.chapters.size())};
+      auto w = AudioWriter::Open(out + "/chapters/" + file_stems[c] + "." + format, format,
+                                 rate, tags);
+      if (!w.ok()) return w.status();
+      sinks.push_back(w->get());
+      written.push_back(std::move(w).value());
+    }
+    StatusOr<ChapterRecord> rendered =
+        Render(chapter, clips, options, [&](const std::vector<int16_t>& block) {
+          for (AudioWriter* file : sinks) {
+            Status s = file->Write(block);
+            if (!s.ok()) return s;
+          }
+          return Status::Ok();
+        });
+    if (!rendered.ok()) return rendered.status();
+    files->record = std::move(rendered);
+    Status s = assemble_internal::SaveChapterRecord(cache, keys[c], *files->record);
+    for (size_t f = 0; f < written.size() && s.ok(); ++f) {
+      s = written[f]->Commit();
+      if (s.ok()) s = WriteFileAtomic(stamp(c, files->stale[f]), keys[c]);
+    }
+    return s;
+  };
+
+  // While this thread is busy with a chapter, a second one renders the next
+  // ones into their own files (a build has a core to spare once synthesis
+  // ends); the book files then read them back, so only with a lossless format.
+  // Chapter states: free, taken here, being rendered ahead, rendered ahead.
+  enum Claim { kFree, kHere, kAhead, kAheadDone };
+  std::mutex claims_mutex;
+  std::condition_variable claims_changed;
+  std::vector<Claim> claims(script.chapters.size(), kFree);
+  const bool ahead = script.chapters.size() > 1 &&
+                     std::any_of(options.formats.begin(), options.formats.end(),
+                                 assemble_internal::IsLossless);
+  std::thread helper;
+  if (ahead) {
+    helper = std::thread([&] {
+      for (size_t c = 1; c < script.chapters.size(); ++c) {
+        {
+          std::lock_guard<std::mutex> lock(claims_mutex);
+          if (claims[c] != kFree) continue;
+          claims[c] = kAhead;
+        }
+        ChapterFiles files = inspect(c);
+        // A failure here is left for the main loop, which renders again.
+        const bool rendered = !files.stale.empty() && render(c, &files, {}).ok();
+        std::lock_guard<std::mutex> lock(claims_mutex);
+        claims[c] = rendered ? kAheadDone : kFree;
+        claims_changed.notify_all();
+      }
+    });
+  }
+  struct JoinHelper {
+    std::thread& t;
+    ~JoinHelper() {
+      if (t.joinable()) t.join();
+    }
+  } join_helper{helper};
+
   for (size_t c = 0; c < script.chapters.size(); ++c) {
     const Chapter& chapter = script.chapters[c];
     const std::string& key = keys[c];
-    const std::string file_stem = NumberedStem(chapter.index, slugs.Of(chapter.title));
-    const std::string stem = "chapters/" + file_stem;
-    StatusOr<ChapterRecord> record = assemble_internal::LoadChapterRecord(cache, key);
-    // A chapter file is (re)written unless it exists and was written from this
-    // key, which its stamp in the cache says.
-    auto stamp = [&](const std::string& format) {
-      return cache + "/" + file_stem + "." + format + ".key";
-    };
-    std::vector<std::string> stale;
-    std::string lossless;  // a current chapter file the book can be read from
-    for (const std::string& format : options.formats) {
-      StatusOr<std::string> old_key = ReadFile(stamp(format));
-      const bool current = record.ok() && old_key.ok() && *old_key == key &&
-                           Exists(out + "/" + stem + "." + format);
-      if (!current) {
-        stale.push_back(format);
-      } else if (lossless.empty() && assemble_internal::IsLossless(format)) {
-        lossless = format;
-      }
+    const std::string stem = "chapters/" + file_stems[c];
+    bool rendered_ahead;
+    {
+      std::unique_lock<std::mutex> lock(claims_mutex);
+      claims_changed.wait(lock, [&] { return claims[c] != kAhead; });
+      rendered_ahead = claims[c] == kAheadDone;
+      if (claims[c] == kFree) claims[c] = kHere;
     }
+    ChapterFiles files = inspect(c);
     // The chapter's samples go to its stale files and to the book files.
-    std::vector<std::unique_ptr<AudioWriter>> chapter_files;
-    for (const std::string& format : stale) {
-      AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
-                     chapter.index, static_cast<int>(script.chapters.size())};
-      auto w = AudioWriter::Open(out + "/" + stem + "." + format, format, rate, tags);
-      if (!w.ok()) return w.status();
-      chapter_files.push_back(std::move(w).value());
-    }
-    std::vector<AudioWriter*> sinks;
-    for (auto& file : chapter_files) sinks.push_back(file.get());
+    std::vector<AudioWriter*> book_sinks;
     for (size_t f = 0; f < book_files.size(); ++f) {
-      if (c >= book_kept[f]) sinks.push_back(book_files[f].get());
+      if (c >= book_kept[f]) book_sinks.push_back(book_files[f].get());
     }
-    const Sink sink = [&](const std::vector<int16_t>& block) {
-      for (AudioWriter* file : sinks) {
-        Status s = file->Write(block);
-        if (!s.ok()) return s;
-      }
-      return Status::Ok();
-    };
-    if (sinks.empty()) {
+    const bool was_stale = !files.stale.empty();
+    if (!was_stale && book_sinks.empty()) {
       // Its files and its part of the book files are current.
-    } else if (!stale.empty() || lossless.empty()) {
-      StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, sink);
-      if (!rendered.ok()) return rendered.status();
-      record = std::move(rendered);
-      Status saved = assemble_internal::SaveChapterRecord(cache, key, *record);
-      if (!saved.ok()) return saved;
+    } else if (was_stale || files.lossless.empty()) {
+      Status s = render(c, &files, book_sinks);
+      if (!s.ok()) return s;
     } else {
-      Status read = assemble_internal::ForEachBlock(out + "/" + stem + "." + lossless, rate,
-                                                    record->sample_count, sink);
+      Status read = assemble_internal::ForEachBlock(
+          out + "/" + stem + "." + files.lossless, rate, files.record->sample_count,
+          [&](const std::vector<int16_t>& block) {
+            for (AudioWriter* file : book_sinks) {
+              Status s = file->Write(block);
+              if (!s.ok()) return s;
+            }
+            return Status::Ok();
+          });
       if (!read.ok()) return read;
     }
-    for (size_t f = 0; f < chapter_files.size(); ++f) {
-      Status s = chapter_files[f]->Commit();
-      if (s.ok()) s = WriteFileAtomic(stamp(stale[f]), key);
-      if (!s.ok()) return s;
-    }
+    const StatusOr<ChapterRecord>& record = files.record;
     chapter_qcs.push_back(record->qc);
     for (size_t f = 0; f < options.formats.size(); ++f) {
       stats.files.push_back(record->qc);
@@ -293,7 +371,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
-    ++(stale.empty() ? stats.chapters_reused : stats.chapters_rendered);
+    ++(was_stale || rendered_ahead ? stats.chapters_rendered : stats.chapters_reused);
 
     const int64_t duration_ms = SamplesToMs(record->sample_count, rate);
     const int64_t book_start_ms = SamplesToMs(book_frames, rate);
