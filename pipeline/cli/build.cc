@@ -271,6 +271,9 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
     return Status::IoError(options.out_dir + ": output folder is not writable");
   }
 
+  // A synthesis worker starts while the script is prepared: after a small
+  // edit, one sentence is all there is to synthesize.
+  SynthWarmer warm;
   Progress progress;
   CollectingReporter reporter;
   progress.Stage("Reading " + std::to_string(book.chapters.size()) +
@@ -318,11 +321,14 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   StatusOr<SynthAllStats> stats = Status::Failure("synthesis did not run");
   ScopedThread synthesis([&] {
     StatusOr<SynthAllStats> result =
-        SynthesizeAll(requests, cache, options.jobs, [&](int done, int total) {
-          progress.Count("utterances", done, total);
-          std::lock_guard<std::mutex> lock(clips_mutex);
-          clips_changed.notify_all();
-        });
+        SynthesizeAll(
+            requests, cache, options.jobs,
+            [&](int done, int total) {
+              progress.Count("utterances", done, total);
+              std::lock_guard<std::mutex> lock(clips_mutex);
+              clips_changed.notify_all();
+            },
+            &warm);
     std::lock_guard<std::mutex> lock(clips_mutex);
     stats = std::move(result);
     synthesis_over = true;

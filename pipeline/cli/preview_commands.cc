@@ -54,24 +54,6 @@ bool IsDirectory(const std::string& path) {
   return ::access((path + "/.").c_str(), F_OK) == 0;
 }
 
-// Creates the Synth (loading eSpeak NG's data, ~100 ms) on its own thread so
-// that it overlaps the script preparation; Take() waits for it.
-class SynthWarmer {
- public:
-  SynthWarmer() : thread_([this] { synth_ = Synth::Create(); }) {}
-  ~SynthWarmer() {
-    if (thread_.joinable()) thread_.join();
-  }
-  StatusOr<std::unique_ptr<Synth>> Take() {
-    if (thread_.joinable()) thread_.join();
-    return std::move(synth_);
-  }
-
- private:
-  StatusOr<std::unique_ptr<Synth>> synth_ = Status::Failure("not created");
-  std::thread thread_;
-};
-
 // Clips for the player: the build cache when the clip is there, else eSpeak
 // NG (created on first use, on the producer thread). New clips are written
 // back when the cache folder exists, so a later build reuses them.

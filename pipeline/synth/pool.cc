@@ -130,9 +130,21 @@ StatusOr<ClipSummary> ReadClipSummary(const std::string& path) {
   return summary;
 }
 
+SynthWarmer::SynthWarmer() : thread_([this] { synth_ = Synth::Create(); }) {}
+
+SynthWarmer::~SynthWarmer() {
+  if (thread_.joinable()) thread_.join();
+}
+
+StatusOr<std::unique_ptr<Synth>> SynthWarmer::Take() {
+  if (thread_.joinable()) thread_.join();
+  return std::move(synth_);
+}
+
 StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
                                       const std::string& cache_dir, int jobs,
-                                      const std::function<void(int, int)>& progress) {
+                                      const std::function<void(int, int)>& progress,
+                                      SynthWarmer* warm) {
   Status dir = MakeDirs(cache_dir);
   if (!dir.ok()) return dir;
 
@@ -158,8 +170,9 @@ StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
   int done = 0;
   int running = 0;
   Status failure;
-  auto work = [&] {
-    StatusOr<std::unique_ptr<Synth>> synth = Synth::Create();
+  auto work = [&](bool first) {
+    StatusOr<std::unique_ptr<Synth>> synth =
+        first && warm != nullptr ? warm->Take() : Synth::Create();
     for (;;) {
       size_t i;
       {
@@ -184,7 +197,7 @@ StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
   jobs = std::max(1, std::min(jobs, total));
   std::vector<std::thread> threads;
   running = jobs;
-  for (int k = 0; k < jobs; ++k) threads.emplace_back(work);
+  for (int k = 0; k < jobs; ++k) threads.emplace_back(work, k == 0);
   {
     // Progress is reported from the calling thread only.
     std::unique_lock<std::mutex> lock(mutex);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/core.h"
@@ -60,6 +61,22 @@ class Synth {
   std::unique_ptr<Impl> impl_;
 };
 
+// Starts a Synth on its own thread (its worker takes a few tens of
+// milliseconds to be ready) so that it overlaps other work; Take() waits for
+// it. The Synth goes away with the warmer if nobody took it.
+class SynthWarmer {
+ public:
+  SynthWarmer();
+  ~SynthWarmer();
+  SynthWarmer(const SynthWarmer&) = delete;
+  SynthWarmer& operator=(const SynthWarmer&) = delete;
+  StatusOr<std::unique_ptr<Synth>> Take();
+
+ private:
+  StatusOr<std::unique_ptr<Synth>> synth_ = Status::Failure("not created");
+  std::thread thread_;
+};
+
 // Clip cache files: a small binary format (magic, rate, length, energy, word
 // timings, then the samples). ReadClipSummary reads all but the samples.
 std::string EncodeClip(const Clip& clip);
@@ -73,12 +90,13 @@ struct SynthAllStats {
 
 // Makes sure `cache_dir/<ClipKey>.clip` exists for every request, synthesizing
 // the missing ones with `jobs` Synths (each with its worker process) driven
-// from as many threads. `progress(done, total)` is called from the calling
-// thread as clips complete. Clips are written atomically, so a killed run
-// leaves only whole files behind.
+// from as many threads; the first is taken from `warm` if there is one.
+// `progress(done, total)` is called from the calling thread as clips
+// complete. Clips are written atomically, so a killed run leaves only whole
+// files behind.
 StatusOr<SynthAllStats> SynthesizeAll(
     const std::vector<SynthRequest>& requests, const std::string& cache_dir,
-    int jobs, const std::function<void(int, int)>& progress);
+    int jobs, const std::function<void(int, int)>& progress, SynthWarmer* warm = nullptr);
 
 // The path of a request's clip in `cache_dir`.
 std::string ClipPath(const std::string& cache_dir, const SynthRequest& request);
