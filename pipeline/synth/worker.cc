@@ -139,20 +139,19 @@ class Engine {
     }
     if (fork_) return SynthesizeInChild(r);
     if (!checked_) {
-      // The first request: eSpeak is still as initialized, which is the
-      // state every request starts from, so it is answered at once; saving
-      // the voice's state and the self-check wait until the answer is out
-      // (Settle), to keep the first clip quick (a live preview waits for it).
+      // Until the first answer (the first request, or the next one after a
+      // failure): from the initial state, the state every request starts
+      // from, and answered at once; saving the voice's state and the
+      // self-check wait until the answer is out (Settle), to keep the first
+      // clip quick (a live preview waits for it).
+      Restore(initial_);
       bool ok;
       {
         EngineScope scope;
         ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
       }
-      if (!ok) {
-        Restore(initial_);
-        return "EeSpeak NG has no voice '" + r.voice + "'";
-      }
-      current_.clear();  // the state is the voice's, not yet saved
+      current_.clear();  // the state is not the initial one, nor saved
+      if (!ok) return "EeSpeak NG has no voice '" + r.voice + "'";
       return SynthesizeHere(r);
     }
     const EngineState* voice = SelectVoice(r.voice);
