@@ -21,6 +21,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -41,30 +42,28 @@ soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 
 }  // namespace
 
-// Integrated loudness (libebur128) on a thread of its own: it costs about as
-// much as the rest of mastering, and a build often has a core to spare.
-class LoudnessMeter {
+// A stage of the pipeline on a thread of its own: blocks go in in order, a
+// few may wait, and `process` takes them one by one. The first failure is kept
+// and stops the processing of what follows.
+class BlockStage {
  public:
-  explicit LoudnessMeter(int rate)
-      : state_(ebur128_init(1, static_cast<unsigned long>(rate), EBUR128_MODE_I)) {
-    if (state_ != nullptr) thread_ = std::thread([this] { Run(); });
-  }
-  ~LoudnessMeter() {
-    if (state_ == nullptr) return;
+  explicit BlockStage(std::function<Status(const std::vector<float>&)> process)
+      : process_(std::move(process)), thread_([this] { Run(); }) {}
+  ~BlockStage() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       closed_ = true;
     }
     changed_.notify_all();
     thread_.join();
-    ebur128_destroy(&state_);
   }
-  bool ok() const { return state_ != nullptr; }
 
-  // Queues a copy of the samples (waits while a few blocks are queued).
-  void Add(const float* samples, size_t count) {
+  // Queues a copy of the samples (waits while a few blocks are queued); the
+  // failure of an earlier block, if any.
+  Status Add(const float* samples, size_t count) {
     std::unique_lock<std::mutex> lock(mutex_);
     changed_.wait(lock, [&] { return queue_.size() < kQueued; });
+    if (!failure_.ok()) return failure_;
     std::vector<float> block;
     if (!spare_.empty()) {
       block = std::move(spare_.back());
@@ -73,19 +72,15 @@ class LoudnessMeter {
     block.assign(samples, samples + count);
     queue_.push_back(std::move(block));
     changed_.notify_all();
+    return Status::Ok();
   }
 
-  // The integrated loudness of all that was added (-120 LUFS if none, or on
-  // failure), once every queued block is measured.
-  double Finish() {
+  // Waits until every queued block is processed; the first failure, if any.
+  // After it, the stage is idle until the next Add.
+  Status Drain() {
     std::unique_lock<std::mutex> lock(mutex_);
     changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
-    double lufs = -HUGE_VAL;
-    if (failed_ || ebur128_loudness_global(state_, &lufs) != EBUR128_SUCCESS ||
-        !std::isfinite(lufs)) {
-      lufs = -120.0;
-    }
-    return lufs;
+    return failure_;
   }
 
  private:
@@ -99,26 +94,26 @@ class LoudnessMeter {
       std::vector<float> block = std::move(queue_.front());
       queue_.pop_front();
       busy_ = true;
+      const bool go = failure_.ok();
       lock.unlock();
-      const bool measured =
-          ebur128_add_frames_float(state_, block.data(), block.size()) == EBUR128_SUCCESS;
+      Status s = go ? process_(block) : Status::Ok();
       lock.lock();
-      failed_ = failed_ || !measured;
+      if (failure_.ok()) failure_ = s;
       busy_ = false;
       spare_.push_back(std::move(block));
       changed_.notify_all();
     }
   }
 
-  ebur128_state* state_;
+  std::function<Status(const std::vector<float>&)> process_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::vector<float>> queue_;
-  std::vector<std::vector<float>> spare_;  // measured blocks, for reuse
-  bool busy_ = false;                      // a block is being measured
+  std::vector<std::vector<float>> spare_;  // processed blocks, for reuse
+  bool busy_ = false;                      // a block is being processed
   bool closed_ = false;
-  bool failed_ = false;
-  std::thread thread_;
+  Status failure_;
+  std::thread thread_;  // last: starts once the rest is ready
 };
 
 StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
@@ -142,8 +137,10 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
   m->margin_ = (13 * lookahead + kGroup - 1) / kGroup * kGroup;
   m->pending_.assign(kHistory, 0.0f);
   m->sink_ = std::move(sink);
-  m->loudness_ = std::make_unique<LoudnessMeter>(in_rate);
-  if (!m->loudness_->ok()) return Status::Failure("cannot measure loudness (libebur128)");
+  m->loudness_state_ = ebur128_init(1, static_cast<unsigned long>(in_rate), EBUR128_MODE_I);
+  if (m->loudness_state_ == nullptr) {
+    return Status::Failure("cannot measure loudness (libebur128)");
+  }
   if (out_rate != in_rate) {
     soxr_io_spec_t io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_INT16_I);
     io.flags |= SOXR_NO_DITHER;  // dither is random: same input, same output
@@ -157,6 +154,18 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
     }
   }
   m->qc_ = std::make_unique<QcMeter>(out_rate);
+  // Loudness, and resampling with what follows, each on a thread of its own:
+  // each costs about as much as the limiter, and a build often has a core to
+  // spare.
+  StreamMaster* raw = m.get();
+  m->loudness_ = std::make_unique<BlockStage>([raw](const std::vector<float>& block) {
+    return ebur128_add_frames_float(raw->loudness_state_, block.data(), block.size()) ==
+                   EBUR128_SUCCESS
+               ? Status::Ok()
+               : Status::Failure("loudness measurement failed (libebur128)");
+  });
+  m->output_ = std::make_unique<BlockStage>(
+      [raw](const std::vector<float>& block) { return raw->Resample(block); });
   const size_t groups = (kBlock + m->margin_) / kGroup + 1;
   m->need_.resize(groups);
   m->eased_.resize(groups + 1);
@@ -166,6 +175,9 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
 }
 
 StreamMaster::~StreamMaster() {
+  output_.reset();  // the stages stop before what they use goes
+  loudness_.reset();
+  if (loudness_state_ != nullptr) ebur128_destroy(&loudness_state_);
   if (resampler_ != nullptr) soxr_delete(Resampler(resampler_));
 }
 
@@ -244,11 +256,19 @@ Status StreamMaster::Emit(size_t count) {
     if (carried_ > 1.0f - 1e-6f) carried_ = 1.0f;
   }
   last_need_ = need_[emitted - 1];
-  loudness_->Add(y, count);
+  Status s = loudness_->Add(y, count);
+  if (s.ok()) s = output_->Add(y, count);
+  // The last kHistory emitted samples stay as the interpolator's history.
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(count));
+  return s;
+}
+
+Status StreamMaster::Resample(const std::vector<float>& y) {
+  const size_t count = y.size();
   if (resampler_ != nullptr) {
     out_.resize(count * 2 + 256);  // room for any rate up to twice the input
     size_t used = 0, made = 0;
-    soxr_error_t error = soxr_process(Resampler(resampler_), y, count, &used,
+    soxr_error_t error = soxr_process(Resampler(resampler_), y.data(), count, &used,
                                       out_.data(), out_.size(), &made);
     if (error != nullptr || used != count) {
       return Status::Failure(std::string("resampling failed (libsoxr): ") +
@@ -261,10 +281,7 @@ Status StreamMaster::Emit(size_t count) {
       out_[k] = static_cast<int16_t>(std::clamp(std::lrint(y[k] * 32768.0f), -32768L, 32767L));
     }
   }
-  Status s = Send();
-  // The last kHistory emitted samples stay as the interpolator's history.
-  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(count));
-  return s;
+  return Send();
 }
 
 Status StreamMaster::Send() {
@@ -289,6 +306,8 @@ StatusOr<FileQc> StreamMaster::Finish() {
     if (!s.ok()) return s;
     left -= n;
   }
+  Status drained = output_->Drain();  // the output stage is idle from here
+  if (!drained.ok()) return drained;
   if (resampler_ != nullptr) {
     // Drain what the resampler still holds.
     for (;;) {
@@ -303,7 +322,14 @@ StatusOr<FileQc> StreamMaster::Finish() {
       if (!s.ok()) return s;
     }
   }
-  return qc_->Finish("", loudness_->Finish());
+  drained = loudness_->Drain();
+  if (!drained.ok()) return drained;
+  double lufs = -HUGE_VAL;
+  if (ebur128_loudness_global(loudness_state_, &lufs) != EBUR128_SUCCESS ||
+      !std::isfinite(lufs)) {
+    lufs = -120.0;
+  }
+  return qc_->Finish("", lufs);
 }
 
 }  // namespace assemble_internal

@@ -2,6 +2,8 @@
 // per file (never per sentence). Deterministic. Not thread-safe.
 #pragma once
 
+#include <ebur128.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -21,7 +23,7 @@ struct MasterOptions {
   int release_ms = 60;           // and recovers after it
 };
 
-class LoudnessMeter;
+class BlockStage;
 
 // One file's audio in, at the clips' rate, in order: mastered, resampled and
 // measured on the way out. The whole file's mean square is known before it
@@ -30,9 +32,11 @@ class LoudnessMeter;
 // the output rate will show between input samples; the loudness (EBU R 128,
 // libebur128) is measured on the mastered signal; libsoxr resamples it to the
 // output rate; the int16 result goes to `sink` in blocks, and its QC figures
-// (RMS, peak, noise floor, silences) are measured as it goes. The loudness is
-// measured on a thread of its own, the rest on the caller's. A last-resort
-// clip keeps every output sample within the peak limit.
+// (RMS, peak, noise floor, silences) are measured as it goes. A last-resort
+// clip keeps every output sample within the peak limit. The loudness is
+// measured on a thread of its own, and the resampling, clipping, QC and sink
+// run on another, the limiter on the caller's: the sink is called from that
+// thread, one block at a time, in order, and Finish() returns once it is done.
 //
 // Memory stays a few blocks whatever the length of the file.
 class StreamMaster {
@@ -62,6 +66,8 @@ class StreamMaster {
   StreamMaster() = default;
   // Limits, measures, resamples and sends the first `count` pending samples.
   Status Emit(size_t count);
+  // Resamples a limited block into out_ and sends it (on the output stage).
+  Status Resample(const std::vector<float>& block);
   // Clips, measures and sends out_.
   Status Send();
 
@@ -79,7 +85,9 @@ class StreamMaster {
   std::vector<float> pending_;
   std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
-  std::unique_ptr<LoudnessMeter> loudness_;
+  ebur128_state* loudness_state_ = nullptr;
+  std::unique_ptr<BlockStage> loudness_;  // measures the limited signal
+  std::unique_ptr<BlockStage> output_;    // resamples, clips, measures, sends
   void* resampler_ = nullptr;  // soxr_t
   std::unique_ptr<QcMeter> qc_;
   Sink sink_;
