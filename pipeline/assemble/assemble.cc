@@ -13,8 +13,8 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
-#include <thread>
 
 #include "assemble/audio_file.h"
 #include "assemble/master.h"
@@ -57,6 +57,17 @@ std::string ChapterKey(const Script& script, const Chapter& chapter,
 }
 
 using Sink = assemble_internal::StreamMaster::Sink;
+
+// A sink that writes every block to each of `files`, in order.
+Sink WriteToAll(const std::vector<AudioWriter*>& files) {
+  return [files](const std::vector<int16_t>& block) {
+    for (AudioWriter* file : files) {
+      Status s = file->Write(block);
+      if (!s.ok()) return s;
+    }
+    return Status::Ok();
+  };
+}
 
 // Renders a chapter from its clips, masters it (loudness once per file) and
 // streams it to `sink` at the output rate. The clips' summaries first (the
@@ -190,8 +201,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       std::istringstream lines(*held);
       std::string key;
       int64_t frames;
-      while (kept < keys.size() && lines >> key >> frames && key == keys[kept] &&
-             assemble_internal::LoadChapterRecord(cache, key).ok()) {
+      while (kept < keys.size() && lines >> key >> frames && key == keys[kept]) {
         ++kept;
         kept_frames += frames;
       }
@@ -270,14 +280,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       sinks.push_back(w->get());
       written.push_back(std::move(w).value());
     }
-    StatusOr<ChapterRecord> rendered =
-        Render(chapter, clips, options, [&](const std::vector<int16_t>& block) {
-          for (AudioWriter* file : sinks) {
-            Status s = file->Write(block);
-            if (!s.ok()) return s;
-          }
-          return Status::Ok();
-        });
+    StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, WriteToAll(sinks));
     if (!rendered.ok()) return rendered.status();
     files->record = std::move(rendered);
     Status s = assemble_internal::SaveChapterRecord(cache, keys[c], *files->record);
@@ -299,9 +302,9 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   const bool ahead = script.chapters.size() > 1 &&
                      std::any_of(options.formats.begin(), options.formats.end(),
                                  assemble_internal::IsLossless);
-  std::thread helper;
+  std::optional<ScopedThread> helper;
   if (ahead) {
-    helper = std::thread([&] {
+    helper.emplace([&] {
       for (size_t c = 1; c < script.chapters.size(); ++c) {
         {
           std::lock_guard<std::mutex> lock(claims_mutex);
@@ -317,12 +320,6 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       }
     });
   }
-  struct JoinHelper {
-    std::thread& t;
-    ~JoinHelper() {
-      if (t.joinable()) t.join();
-    }
-  } join_helper{helper};
 
   for (size_t c = 0; c < script.chapters.size(); ++c) {
     const Chapter& chapter = script.chapters[c];
@@ -348,15 +345,9 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       Status s = render(c, &files, book_sinks);
       if (!s.ok()) return s;
     } else {
-      Status read = assemble_internal::ForEachBlock(
-          out + "/" + stem + "." + files.lossless, rate, files.record->sample_count,
-          [&](const std::vector<int16_t>& block) {
-            for (AudioWriter* file : book_sinks) {
-              Status s = file->Write(block);
-              if (!s.ok()) return s;
-            }
-            return Status::Ok();
-          });
+      Status read =
+          assemble_internal::ForEachBlock(out + "/" + stem + "." + files.lossless, rate,
+                                          files.record->sample_count, WriteToAll(book_sinks));
       if (!read.ok()) return read;
     }
     const StatusOr<ChapterRecord>& record = files.record;

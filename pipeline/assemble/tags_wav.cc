@@ -29,6 +29,13 @@ void Chunk(std::string* out, const char* id, const std::string& body) {
   if (body.size() % 2 != 0) out->push_back('\0');  // RIFF chunks are word-aligned
 }
 
+// Reads the 12-byte head of a file open at its start: true if it says RIFF WAVE.
+bool ReadRiffWaveHead(std::FILE* f) {
+  char head[12];
+  return std::fread(head, 1, sizeof head, f) == sizeof head &&
+         std::string(head, 4) == "RIFF" && std::string(head + 8, 4) == "WAVE";
+}
+
 }  // namespace
 
 Status AppendWavChunks(const std::string& path, const AudioTags& tags,
@@ -65,11 +72,8 @@ Status AppendWavChunks(const std::string& path, const AudioTags& tags,
 
   std::FILE* f = std::fopen(path.c_str(), "r+b");
   if (f == nullptr) return Status::IoError(path + ": cannot open to add tags");
-  unsigned char head[12];
   Status status = Status::Ok();
-  if (std::fread(head, 1, sizeof head, f) != sizeof head ||
-      std::string(reinterpret_cast<char*>(head), 4) != "RIFF" ||
-      std::string(reinterpret_cast<char*>(head) + 8, 4) != "WAVE") {
+  if (!ReadRiffWaveHead(f)) {
     status = Status::DataError(path + ": not a RIFF WAVE file");
   } else if (std::fseek(f, 0, SEEK_END) != 0) {
     status = Status::IoError(path + ": cannot seek");
@@ -97,12 +101,9 @@ Status CutWavAfter(const std::string& path, int64_t frames) {
   const Status bad = Status::DataError(path + ": not a WAV file this build wrote");
   std::FILE* f = std::fopen(path.c_str(), "r+b");
   if (f == nullptr) return Status::IoError(path + ": cannot open");
-  unsigned char head[12];
   long at = 12;  // the first chunk
   long data = -1;
-  if (std::fread(head, 1, sizeof head, f) == sizeof head &&
-      std::string(reinterpret_cast<char*>(head), 4) == "RIFF" &&
-      std::string(reinterpret_cast<char*>(head) + 8, 4) == "WAVE") {
+  if (ReadRiffWaveHead(f)) {
     unsigned char chunk[8];
     while (data < 0 && std::fseek(f, at, SEEK_SET) == 0 &&
            std::fread(chunk, 1, sizeof chunk, f) == sizeof chunk) {

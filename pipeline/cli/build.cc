@@ -22,19 +22,6 @@ namespace {
 
 std::string Seconds(double s);
 
-// A thread that is joined when it goes out of scope.
-class ScopedThread {
- public:
-  template <typename F>
-  explicit ScopedThread(F&& f) : thread_(std::forward<F>(f)) {}
-  ~ScopedThread() { thread_.join(); }
-  ScopedThread(const ScopedThread&) = delete;
-  ScopedThread& operator=(const ScopedThread&) = delete;
-
- private:
-  std::thread thread_;
-};
-
 // Progress on stderr: a line per stage, and on a terminal a bar rewritten in
 // place, with every count of the stage (utterances synthesized, chapters
 // assembled) and the time left estimated from the pace of the least advanced.

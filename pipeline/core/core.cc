@@ -173,4 +173,13 @@ std::string HexHash(const std::string& data) {
   return buf;
 }
 
+ClipSummary SummarizeClip(const Clip& clip) {
+  ClipSummary summary;
+  summary.sample_rate = clip.sample_rate;
+  summary.length = static_cast<int64_t>(clip.samples.size());
+  for (int16_t v : clip.samples) summary.energy += int64_t{v} * v;
+  summary.words = clip.words;
+  return summary;
+}
+
 }  // namespace narrate

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -241,6 +242,24 @@ struct ClipSummary {
   int64_t length = 0;       // samples
   int64_t energy = 0;       // the sum of the squared samples
   std::vector<WordTiming> words;
+};
+
+ClipSummary SummarizeClip(const Clip& clip);
+
+// ---------------------------------------------------------------------------
+// Threads
+
+// A thread that is joined when it goes out of scope.
+class ScopedThread {
+ public:
+  template <typename F>
+  explicit ScopedThread(F&& f) : thread_(std::forward<F>(f)) {}
+  ~ScopedThread() { thread_.join(); }
+  ScopedThread(const ScopedThread&) = delete;
+  ScopedThread& operator=(const ScopedThread&) = delete;
+
+ private:
+  std::thread thread_;
 };
 
 // ---------------------------------------------------------------------------

@@ -78,13 +78,11 @@ std::string EncodeClip(const Clip& clip) {
     Put<int64_t>(&table, w.start);
     Put<int64_t>(&table, w.end);
   }
-  int64_t energy = 0;
-  for (int16_t v : clip.samples) energy += int64_t{v} * v;
   std::string out(kMagic, sizeof kMagic);
   out.reserve(kHeadSize + table.size() + clip.samples.size() * sizeof(int16_t));
   Put<int32_t>(&out, clip.sample_rate);
   Put<uint64_t>(&out, clip.samples.size());
-  Put<int64_t>(&out, energy);
+  Put<int64_t>(&out, SummarizeClip(clip).energy);
   Put<uint32_t>(&out, static_cast<uint32_t>(table.size()));
   out += table;
   out.append(reinterpret_cast<const char*>(clip.samples.data()),
