@@ -9,15 +9,17 @@
 
 namespace narrate_test {
 
+inline std::vector<narrate::ClipSummary> Summaries(const std::vector<narrate::Clip>& clips) {
+  std::vector<narrate::ClipSummary> summaries;
+  for (const narrate::Clip& clip : clips) summaries.push_back(narrate::SummarizeClip(clip));
+  return summaries;
+}
+
 inline std::vector<int16_t> RenderTimeline(const narrate::Chapter& chapter,
                                            const std::vector<narrate::Clip>& clips,
                                            const narrate::PauseOptions& pauses) {
-  std::vector<narrate::ClipSummary> shapes;
-  for (const narrate::Clip& clip : clips) {
-    shapes.push_back({clip.sample_rate, static_cast<int64_t>(clip.samples.size()), 0, clip.words});
-  }
   narrate::StatusOr<narrate::ChapterLayout> layout =
-      narrate::LayOutChapter(chapter, shapes, pauses);
+      narrate::LayOutChapter(chapter, Summaries(clips), pauses);
   if (!layout.ok()) return {};
   std::vector<int16_t> pcm;
   for (size_t i = 0; i < clips.size(); ++i) {

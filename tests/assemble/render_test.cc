@@ -32,18 +32,10 @@ Chapter ThreeUtterances() {
   return c;
 }
 
-std::vector<ClipSummary> Shapes(const std::vector<Clip>& clips) {
-  std::vector<ClipSummary> shapes;
-  for (const Clip& c : clips) {
-    shapes.push_back({c.sample_rate, static_cast<int64_t>(c.samples.size()), 0, c.words});
-  }
-  return shapes;
-}
-
 TEST(LayOutChapter, PlacesPausesAndKeepsTimings) {
   const PauseOptions p;
   const std::vector<Clip> clips = {Tone(500), Tone(1000), Tone(300)};
-  auto r = LayOutChapter(ThreeUtterances(), Shapes(clips), p);
+  auto r = LayOutChapter(ThreeUtterances(), narrate_test::Summaries(clips), p);
   ASSERT_TRUE(r.ok()) << r.status().message();
   ASSERT_EQ(r->timings.size(), 3u);
   EXPECT_EQ(r->timings[0].start_ms, p.head_ms);
@@ -66,18 +58,21 @@ TEST(LayOutChapter, ChangeOfVoiceAndParagraphLengthensThePause) {
   Chapter c = ThreeUtterances();
   c.utterances[2].paragraph = 2;
   c.utterances[2].voice = "male1";
-  auto r = LayOutChapter(c, Shapes({Tone(100), Tone(100), Tone(100)}), p);
+  auto r = LayOutChapter(c, narrate_test::Summaries({Tone(100), Tone(100), Tone(100)}), p);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->timings[2].start_ms - r->timings[1].end_ms,
             p.paragraph_ms + p.speaker_change_ms);
 }
 
 TEST(LayOutChapter, MismatchedClipsFail) {
-  EXPECT_FALSE(LayOutChapter(ThreeUtterances(), Shapes({Tone(10)}), PauseOptions()).ok());
+  EXPECT_FALSE(
+      LayOutChapter(ThreeUtterances(), narrate_test::Summaries({Tone(10)}), PauseOptions()).ok());
   Clip other = Tone(10);
   other.sample_rate = 16000;
   EXPECT_FALSE(
-      LayOutChapter(ThreeUtterances(), Shapes({Tone(10), other, Tone(10)}), PauseOptions()).ok());
+      LayOutChapter(ThreeUtterances(), narrate_test::Summaries({Tone(10), other, Tone(10)}),
+                    PauseOptions())
+          .ok());
 }
 
 TEST(ChapterFileStem, AsciiSlugFromTitle) {

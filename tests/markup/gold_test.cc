@@ -11,18 +11,11 @@
 namespace narrate {
 namespace {
 
-
+using testing_util::ChapterOf;
 using testing_util::GoldRows;
 using testing_util::kGold;
 using testing_util::SampleBook;
 using Book = testing_util::SampleScript;
-
-const Chapter* ChapterOf(const Book& book, const std::string& file) {
-  for (size_t i = 0; i < book.files.size(); ++i) {
-    if (book.files[i] == file && i < book.script.chapters.size()) return &book.script.chapters[i];
-  }
-  return nullptr;
-}
 
 std::string Label(const Utterance& u) {
   return std::string(ToString(u.kind)) + "/" +

@@ -17,20 +17,11 @@ namespace {
 
 constexpr double kMinimum = 0.85;
 
+using testing_util::ChapterOf;
 using testing_util::GoldRows;
 using testing_util::kGold;
 using testing_util::SampleBook;
 using Book = testing_util::SampleScript;
-
-// "000" / "003" -> the chapter of the file with that prefix.
-const Chapter* ChapterOf(const Book& book, const std::string& prefix) {
-  for (size_t i = 0; i < book.files.size(); ++i) {
-    if (book.files[i].rfind(prefix + "_", 0) == 0 && i < book.script.chapters.size()) {
-      return &book.script.chapters[i];
-    }
-  }
-  return nullptr;
-}
 
 // A name as the cast's canonical name (itself when not in the cast); joint
 // names "A和B" part by part.

@@ -70,5 +70,15 @@ inline const SampleScript& SampleBook() {
   return *book;
 }
 
+// The chapter of a file, named whole or by its prefix before "_" ("003").
+inline const Chapter* ChapterOf(const SampleScript& book, const std::string& file) {
+  for (size_t i = 0; i < book.files.size() && i < book.script.chapters.size(); ++i) {
+    if (book.files[i] == file || book.files[i].rfind(file + "_", 0) == 0) {
+      return &book.script.chapters[i];
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace testing_util
 }  // namespace narrate
