@@ -125,10 +125,9 @@ std::string EngineVersion() {
 }
 
 std::string ClipKey(const SynthRequest& r) {
-  // "clip 4": voices selected from eSpeak's initial state; clip files carry
-  // a summary ahead of the samples. Bump when clips change meaning, sound or
-  // file format.
-  std::string key = "clip 4\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
+  // "clip 5": SSML without <speak> (a sentence with a foreign span sounds a
+  // little different). Bump when clips change meaning, sound or file format.
+  std::string key = "clip 5\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
                     r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) +
                     "," + std::to_string(r.timbre.range) + "," +
                     std::to_string(r.timbre.rate) + "," +
@@ -217,7 +216,11 @@ namespace {
 
 std::string BuildSsml(const std::vector<Word>& words,
                       const std::vector<std::string>& glue) {
-  std::string ssml = "<speak>";
+  // No <speak> around it: eSpeak takes tags in SSML mode without one, and a
+  // <speak> makes it load the voice and its dictionary again (1.6 MB for
+  // Chinese) on every call, since the state it is reset to does not record
+  // that voice as the current SSML voice.
+  std::string ssml;
   AppendXmlEscaped(glue[0], &ssml);
   for (size_t i = 0; i < words.size(); ++i) {
     ssml += "<mark name=\"w" + std::to_string(i) + "\"/>";
@@ -232,7 +235,7 @@ std::string BuildSsml(const std::vector<Word>& words,
     }
     AppendXmlEscaped(glue[i + 1], &ssml);
   }
-  return ssml + "<mark name=\"end\"/></speak>";
+  return ssml;
 }
 
 }  // namespace
