@@ -168,6 +168,7 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
       [raw](const std::vector<float>& block) { return raw->Resample(block); });
   const size_t groups = (kBlock + m->margin_) / kGroup + 1;
   m->need_.resize(groups);
+  m->peak_.resize(groups * kGroup);
   m->eased_.resize(groups + 1);
   m->gains_.resize(groups + 1);
   m->pending_.reserve(kHistory + kBlock + m->margin_ + kFuture + kBlock);
@@ -214,18 +215,21 @@ Status StreamMaster::AddSilence(size_t count) {
 Status StreamMaster::Emit(size_t count) {
   float* y = pending_.data() + kHistory;
   // The loudest peak of each group of samples, between samples included,
-  // over the block and its look-ahead, and the gain the group needs.
+  // over the block and its look-ahead, and the gain the group needs. First
+  // per sample (a loop the compiler vectorizes), then per group.
   const size_t span = std::min(count + margin_, pending_.size() - kHistory - kFuture);
   const size_t groups = (span + kGroup - 1) / kGroup;
+  float* peak = peak_.data();
+  for (size_t k = 0; k < span; ++k) {
+    const float mid = kTap0 * (y[k] + y[k + 1]) + kTap1 * (y[k - 1] + y[k + 2]) +
+                      kTap2 * (y[k - 2] + y[k + 3]) + kTap3 * (y[k - 3] + y[k + 4]);
+    peak[k] = std::max(std::fabs(y[k]), std::fabs(mid));
+  }
+  std::fill(peak + span, peak + groups * kGroup, 0.0f);
   float loudest = 0;
   for (size_t g = 0; g < groups; ++g) {
-    const size_t end = std::min(span, (g + 1) * kGroup);
     float group = 0;
-    for (size_t k = g * kGroup; k < end; ++k) {
-      const float mid = kTap0 * (y[k] + y[k + 1]) + kTap1 * (y[k - 1] + y[k + 2]) +
-                        kTap2 * (y[k - 2] + y[k + 3]) + kTap3 * (y[k - 3] + y[k + 4]);
-      group = std::max(group, std::max(std::fabs(y[k]), std::fabs(mid)));
-    }
+    for (size_t j = 0; j < kGroup; ++j) group = std::max(group, peak[g * kGroup + j]);
     need_[g] = group > ceiling_ ? ceiling_ / group : 1.0f;
     loudest = std::max(loudest, group);
   }
@@ -245,10 +249,16 @@ Status StreamMaster::Emit(size_t count) {
       gains_[j] = std::min(eased_[j], gains_[j - 1] + (1.0f - gains_[j - 1]) * release_);
     }
     // Within a group the gain moves in a straight line between its boundaries.
+    const size_t whole = count / kGroup;  // groups of kGroup samples
     for (size_t g = 0; g < emitted; ++g) {
       const float step = (gains_[g + 1] - gains_[g]) / kGroup;
-      const size_t begin = g * kGroup, end = std::min(count, begin + kGroup);
-      for (size_t k = begin; k < end; ++k) y[k] *= gains_[g] + step * (k - begin);
+      const size_t n = g < whole ? kGroup : count - g * kGroup;
+      float* x = y + g * kGroup;
+      if (n == kGroup) {
+        for (size_t j = 0; j < kGroup; ++j) x[j] *= gains_[g] + step * static_cast<float>(j);
+      } else {
+        for (size_t j = 0; j < n; ++j) x[j] *= gains_[g] + step * static_cast<float>(j);
+      }
     }
     carried_ = gains_[emitted];
     // The release approaches 1 without reaching it in float; a millionth

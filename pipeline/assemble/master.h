@@ -83,6 +83,7 @@ class StreamMaster {
   int64_t clipped_ = 0;
   // Gained input not yet emitted, after kHistory samples already emitted.
   std::vector<float> pending_;
+  std::vector<float> peak_;  // per sample of a block and its look-ahead
   std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
   ebur128_state* loudness_state_ = nullptr;
