@@ -347,9 +347,7 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   clip_source.load = [&](const Chapter& chapter, size_t i) -> StatusOr<Clip> {
     StatusOr<std::string> path = ready_clip(chapter, i);
     if (!path.ok()) return path.status();
-    StatusOr<std::string> bytes = ReadFile(*path);
-    if (!bytes.ok()) return bytes.status();
-    return DecodeClip(*bytes, *path);
+    return ReadClip(*path);
   };
   AssembleOptions assemble;
   assemble.out_dir = options.out_dir;

@@ -75,11 +75,8 @@ class ClipSupplier {
     if (cached) {
       const std::string path = ClipPath(cache_dir_, *request);
       if (::access(path.c_str(), R_OK) == 0) {
-        StatusOr<std::string> bytes = ReadFile(path);
-        if (bytes.ok()) {
-          StatusOr<Clip> clip = DecodeClip(*bytes, path);
-          if (clip.ok()) return clip;
-        }
+        StatusOr<Clip> clip = ReadClip(path);
+        if (clip.ok()) return clip;
       }
     }
     if (!synth_) {
@@ -92,7 +89,7 @@ class ClipSupplier {
     Trace("clip synthesized");
     if (!clip.ok()) return Status(clip.status());
     if (cached) {
-      (void)WriteFileAtomic(ClipPath(cache_dir_, *request), EncodeClip(*clip));
+      (void)WriteClip(ClipPath(cache_dir_, *request), *clip);
     }
     return clip;
   }

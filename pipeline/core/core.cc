@@ -71,22 +71,28 @@ StatusOr<std::string> ReadFile(const std::string& path) {
 }
 
 Status WriteFileAtomic(const std::string& path, std::string_view data) {
+  return WriteFileAtomic(path, {data});
+}
+
+Status WriteFileAtomic(const std::string& path, std::initializer_list<std::string_view> parts) {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     return Status::IoError(path + ": cannot write: " + std::strerror(errno));
   }
-  size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return Status::IoError(path + ": cannot write: " + why);
+  for (std::string_view data : parts) {
+    size_t done = 0;
+    while (done < data.size()) {
+      ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        std::string why = std::strerror(errno);
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return Status::IoError(path + ": cannot write: " + why);
+      }
+      done += static_cast<size_t>(n);
     }
-    done += static_cast<size_t>(n);
   }
   // No fsync: the rename is what keeps a killed process from leaving a partial
   // file; surviving a power cut is not worth an fsync per artifact.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -272,6 +273,8 @@ StatusOr<std::string> ReadFile(const std::string& path);
 // `path` holds either the old content or the whole new one, even if the
 // process is killed midway (not synced to disk: an OS crash may lose it).
 Status WriteFileAtomic(const std::string& path, std::string_view data);
+// The same with the content given in parts, written one after another.
+Status WriteFileAtomic(const std::string& path, std::initializer_list<std::string_view> parts);
 
 // One row of a TSV data file (rules, lexicons).
 struct TsvRow {

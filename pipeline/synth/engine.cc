@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace narrate {
@@ -77,37 +78,6 @@ bool DecodeRequest(const std::string& in, EngineRequest* r) {
   return true;
 }
 
-std::string EncodeCapture(const Capture& c) {
-  std::string out = "K";
-  Put<uint64_t>(&out, c.samples.size());
-  out.append(reinterpret_cast<const char*>(c.samples.data()), c.samples.size() * 2);
-  Put<uint32_t>(&out, static_cast<uint32_t>(c.marks.size()));
-  for (const auto& [word, sample] : c.marks) {
-    Put<int32_t>(&out, word);
-    Put<int64_t>(&out, sample);
-  }
-  return out;
-}
-
-bool DecodeCapture(const std::string& in, Capture* c) {
-  if (in.empty() || in[0] != 'K') return false;
-  Reader reader{in, 1};
-  uint64_t n;
-  if (!reader.Get(&n) || n > (in.size() - reader.pos) / 2) return false;
-  c->samples.resize(n);
-  std::memcpy(c->samples.data(), in.data() + reader.pos, n * 2);
-  reader.pos += n * 2;
-  uint32_t m;
-  if (!reader.Get(&m)) return false;
-  for (uint32_t i = 0; i < m; ++i) {
-    int32_t word;
-    int64_t sample;
-    if (!reader.Get(&word) || !reader.Get(&sample)) return false;
-    c->marks.emplace_back(word, sample);
-  }
-  return reader.pos == in.size();
-}
-
 bool WriteFrame(int fd, const std::string& bytes) {
   const uint32_t size = static_cast<uint32_t>(bytes.size());
   return WriteAll(fd, reinterpret_cast<const char*>(&size), sizeof size) &&
@@ -119,6 +89,65 @@ bool ReadFrame(int fd, std::string* bytes) {
   if (!ReadAll(fd, reinterpret_cast<char*>(&size), sizeof size)) return false;
   bytes->resize(size);
   return ReadAll(fd, &(*bytes)[0], size);
+}
+
+// A capture's frame: "K", the sample count (u64), the samples, the mark count
+// (u32), then each mark's word (i32) and sample (i64).
+bool WriteCapture(int fd, const Capture& c) {
+  const uint64_t n = c.samples.size();
+  const uint64_t size = 1 + 8 + 2 * n + 4 + 12 * c.marks.size();
+  if (size > UINT32_MAX) return false;
+  std::string head;
+  Put<uint32_t>(&head, static_cast<uint32_t>(size));
+  head += 'K';
+  Put<uint64_t>(&head, n);
+  std::string tail;
+  Put<uint32_t>(&tail, static_cast<uint32_t>(c.marks.size()));
+  for (const auto& [word, sample] : c.marks) {
+    Put<int32_t>(&tail, word);
+    Put<int64_t>(&tail, sample);
+  }
+  return WriteAll(fd, head.data(), head.size()) &&
+         WriteAll(fd, reinterpret_cast<const char*>(c.samples.data()), 2 * n) &&
+         WriteAll(fd, tail.data(), tail.size());
+}
+
+bool ReadAnswer(int fd, Capture* c, std::string* error) {
+  uint32_t size;
+  char kind;
+  if (!ReadAll(fd, reinterpret_cast<char*>(&size), sizeof size) || size < 1 ||
+      !ReadAll(fd, &kind, 1)) {
+    return false;
+  }
+  if (kind == 'E') {
+    error->resize(size - 1);
+    if (!ReadAll(fd, &(*error)[0], size - 1)) return false;
+    if (error->empty()) *error = "the synthesis worker failed";
+    return true;
+  }
+  uint64_t n;
+  uint32_t m;
+  if (kind != 'K' || size < 1 + 8 + 4 || !ReadAll(fd, reinterpret_cast<char*>(&n), sizeof n) ||
+      n > (size - 1 - 8 - 4) / 2) {
+    return false;
+  }
+  c->samples.resize(n);
+  if (!ReadAll(fd, reinterpret_cast<char*>(c->samples.data()), 2 * n) ||
+      !ReadAll(fd, reinterpret_cast<char*>(&m), sizeof m) ||
+      size != 1 + 8 + 2 * n + 4 + 12 * uint64_t{m}) {
+    return false;
+  }
+  std::string table(12 * size_t{m}, '\0');
+  if (!ReadAll(fd, &table[0], table.size())) return false;
+  Reader reader{table, 0};
+  c->marks.clear();
+  for (uint32_t i = 0; i < m; ++i) {
+    int32_t word = 0;
+    int64_t sample = 0;
+    if (!reader.Get(&word) || !reader.Get(&sample)) return false;
+    c->marks.emplace_back(word, sample);
+  }
+  return true;
 }
 
 }  // namespace synth_internal

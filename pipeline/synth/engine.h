@@ -31,15 +31,19 @@ struct Capture {
 
 std::string EncodeRequest(const EngineRequest& r);
 bool DecodeRequest(const std::string& in, EngineRequest* r);
-std::string EncodeCapture(const Capture& c);
-bool DecodeCapture(const std::string& in, Capture* c);
 
 // Frames: a u32 length, then the bytes. False on EOF or error.
 bool WriteFrame(int fd, const std::string& bytes);
 bool ReadFrame(int fd, std::string* bytes);
 
 // The worker replies "R" once eSpeak is ready (or "E<message>"), then to each
-// request frame "K"+capture or "E"+message.
+// request frame "K"+capture or "E"+message. A capture goes straight from and
+// into the Capture's buffers (no copy of the samples on either side; reused,
+// they stop costing fresh pages after the first few clips).
+bool WriteCapture(int fd, const Capture& c);
+// One answer: true with `c` filled, or with `error` set (and `c` untouched);
+// false on EOF or a garbled frame.
+bool ReadAnswer(int fd, Capture* c, std::string* error);
 
 }  // namespace synth_internal
 }  // namespace narrate

@@ -1,6 +1,7 @@
 // SynthesizeAll: the clip cache and the threads that fill it, each driving its
 // own Synth (and so its own eSpeak NG worker process). Also the clip file format.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -69,7 +70,7 @@ bool DecodeWords(const char* in, size_t size, std::vector<WordTiming>* words) {
 
 }  // namespace
 
-std::string EncodeClip(const Clip& clip) {
+Status WriteClip(const std::string& path, const Clip& clip) {
   std::string table;
   Put<uint32_t>(&table, static_cast<uint32_t>(clip.words.size()));
   for (const WordTiming& w : clip.words) {
@@ -78,54 +79,74 @@ std::string EncodeClip(const Clip& clip) {
     Put<int64_t>(&table, w.start);
     Put<int64_t>(&table, w.end);
   }
-  std::string out(kMagic, sizeof kMagic);
-  out.reserve(kHeadSize + table.size() + clip.samples.size() * sizeof(int16_t));
-  Put<int32_t>(&out, clip.sample_rate);
-  Put<uint64_t>(&out, clip.samples.size());
-  Put<int64_t>(&out, SummarizeClip(clip).energy);
-  Put<uint32_t>(&out, static_cast<uint32_t>(table.size()));
-  out += table;
-  out.append(reinterpret_cast<const char*>(clip.samples.data()),
-             clip.samples.size() * sizeof(int16_t));
-  return out;
+  std::string head(kMagic, sizeof kMagic);
+  Put<int32_t>(&head, clip.sample_rate);
+  Put<uint64_t>(&head, clip.samples.size());
+  Put<int64_t>(&head, SummarizeClip(clip).energy);
+  Put<uint32_t>(&head, static_cast<uint32_t>(table.size()));
+  head += table;
+  return WriteFileAtomic(
+      path, {head, std::string_view(reinterpret_cast<const char*>(clip.samples.data()),
+                                    clip.samples.size() * sizeof(int16_t))});
 }
 
-StatusOr<Clip> DecodeClip(const std::string& in, const std::string& path) {
-  const Status bad = Status::DataError(path + ": not a valid clip file");
-  ClipSummary summary;
-  uint32_t table;
-  if (!DecodeHead(in.data(), in.size(), &summary, &table) ||
-      in.size() - kHeadSize < table ||
-      in.size() - kHeadSize - table != static_cast<uint64_t>(summary.length) * sizeof(int16_t)) {
-    return bad;
+namespace {
+
+// Reads exactly `size` bytes at `offset`.
+bool ReadAt(int fd, char* out, size_t size, off_t offset) {
+  while (size > 0) {
+    const ssize_t n = ::pread(fd, out, size, offset);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    out += n;
+    size -= static_cast<size_t>(n);
+    offset += n;
   }
-  Clip clip;
-  clip.sample_rate = summary.sample_rate;
-  if (!DecodeWords(in.data() + kHeadSize, table, &clip.words)) return bad;
-  clip.samples.resize(static_cast<size_t>(summary.length));
-  std::memcpy(clip.samples.data(), in.data() + kHeadSize + table,
-              clip.samples.size() * sizeof(int16_t));
-  return clip;
+  return true;
 }
 
-StatusOr<ClipSummary> ReadClipSummary(const std::string& path) {
+// A clip file's summary, and with `samples` its samples too (read straight
+// into the vector).
+StatusOr<ClipSummary> ReadClipFile(const std::string& path, std::vector<int16_t>* samples) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Status::IoError(path + ": cannot open: " + std::strerror(errno));
-  const Status bad = Status::DataError(path + ": not a valid clip file");
   char head[kHeadSize];
   ClipSummary summary;
   uint32_t table = 0;
   std::string words;
-  bool ok = ::pread(fd, head, kHeadSize, 0) == static_cast<ssize_t>(kHeadSize) &&
-            DecodeHead(head, kHeadSize, &summary, &table);
+  struct stat st;
+  bool ok = ::fstat(fd, &st) == 0 && ReadAt(fd, head, kHeadSize, 0) &&
+            DecodeHead(head, kHeadSize, &summary, &table) &&
+            static_cast<uint64_t>(st.st_size) ==
+                kHeadSize + uint64_t{table} + static_cast<uint64_t>(summary.length) * 2;
   if (ok) {
     words.resize(table);
-    ok = ::pread(fd, &words[0], table, kHeadSize) == static_cast<ssize_t>(table) &&
+    ok = ReadAt(fd, &words[0], table, kHeadSize) &&
          DecodeWords(words.data(), words.size(), &summary.words);
   }
+  if (ok && samples != nullptr) {
+    samples->resize(static_cast<size_t>(summary.length));
+    ok = ReadAt(fd, reinterpret_cast<char*>(samples->data()), samples->size() * 2,
+                static_cast<off_t>(kHeadSize + table));
+  }
   ::close(fd);
-  if (!ok) return bad;
+  if (!ok) return Status::DataError(path + ": not a valid clip file");
   return summary;
+}
+
+}  // namespace
+
+StatusOr<Clip> ReadClip(const std::string& path) {
+  Clip clip;
+  StatusOr<ClipSummary> summary = ReadClipFile(path, &clip.samples);
+  if (!summary.ok()) return summary.status();
+  clip.sample_rate = summary->sample_rate;
+  clip.words = std::move(summary->words);
+  return clip;
+}
+
+StatusOr<ClipSummary> ReadClipSummary(const std::string& path) {
+  return ReadClipFile(path, nullptr);
 }
 
 SynthWarmer::SynthWarmer() : thread_([this] { synth_ = Synth::Create(); }) {}
@@ -180,9 +201,8 @@ StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
         i = missing[next++];
       }
       StatusOr<Clip> clip = (*synth)->Synthesize(requests[i]);
-      Status written = clip.ok() ? WriteFileAtomic(ClipPath(cache_dir, requests[i]),
-                                                   EncodeClip(*clip))
-                                 : clip.status();
+      Status written =
+          clip.ok() ? WriteClip(ClipPath(cache_dir, requests[i]), *clip) : clip.status();
       std::lock_guard<std::mutex> lock(mutex);
       if (!written.ok() && failure.ok()) failure = written;
       ++done;

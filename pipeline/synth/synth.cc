@@ -145,6 +145,7 @@ std::string ClipPath(const std::string& cache_dir, const SynthRequest& request) 
 
 struct Synth::Impl {
   IteratorCache iterators;
+  synth_internal::Capture capture;  // the worker's last answer; reused
 };
 
 std::string SynthWorkerPath() {
@@ -253,16 +254,13 @@ StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
   const std::vector<Word> words = SplitWords(request, &impl_->iterators, &glue);
   engine.ssml = BuildSsml(words, glue);
 
-  std::string answer;
+  std::string error;
+  synth_internal::Capture& capture = impl_->capture;
   if (!synth_internal::WriteFrame(fd_, synth_internal::EncodeRequest(engine)) ||
-      !synth_internal::ReadFrame(fd_, &answer) || answer.empty()) {
+      !synth_internal::ReadAnswer(fd_, &capture, &error)) {
     return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");
   }
-  if (answer[0] == 'E') return Status::Failure(answer.substr(1));
-  synth_internal::Capture capture;
-  if (!synth_internal::DecodeCapture(answer, &capture)) {
-    return Status::Failure("garbled audio from the synthesis worker");
-  }
+  if (!error.empty()) return Status::Failure(error);
 
   // Trim silence: eSpeak adds ~350 ms after SSML; pauses are ours to place.
   constexpr int kThreshold = 64;  // about -54 dBFS

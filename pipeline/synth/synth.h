@@ -78,9 +78,10 @@ class SynthWarmer {
 };
 
 // Clip cache files: a small binary format (magic, rate, length, energy, word
-// timings, then the samples). ReadClipSummary reads all but the samples.
-std::string EncodeClip(const Clip& clip);
-StatusOr<Clip> DecodeClip(const std::string& bytes, const std::string& path);
+// timings, then the samples), written atomically. ReadClipSummary reads all
+// but the samples. DataError naming the file for one that is not whole.
+Status WriteClip(const std::string& path, const Clip& clip);
+StatusOr<Clip> ReadClip(const std::string& path);
 StatusOr<ClipSummary> ReadClipSummary(const std::string& path);
 
 struct SynthAllStats {

@@ -131,8 +131,8 @@ class Engine {
     return true;
   }
 
-  // "K"+capture or "E"+message.
-  std::string Synthesize(const EngineRequest& r) {
+  // Synthesizes `r` into capture() (true) or says why not in error().
+  bool Synthesize(const EngineRequest& r) {
     if (trace_ != nullptr) {
       std::fprintf(trace_, "%s %s\n", fork_ ? "forked" : "in-place", r.voice.c_str());
       std::fflush(trace_);
@@ -151,27 +151,33 @@ class Engine {
         ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
       }
       current_.clear();  // the state is not the initial one, nor saved
-      if (!ok) return "EeSpeak NG has no voice '" + r.voice + "'";
-      return SynthesizeHere(r);
+      if (!ok) return Fail("eSpeak NG has no voice '" + r.voice + "'");
+      return SynthesizeHere(r, &capture_, &error_);
     }
     const EngineState* voice = SelectVoice(r.voice);
-    if (voice == nullptr) return "EeSpeak NG has no voice '" + r.voice + "'";
-    std::string answer = SynthesizeHere(r);
+    if (voice == nullptr) return Fail("eSpeak NG has no voice '" + r.voice + "'");
+    const bool ok = SynthesizeHere(r, &capture_, &error_);
     Restore(*voice);
-    return answer;
+    return ok;
   }
 
-  // After the first answer: the self-check. The same request, synthesized
-  // again after that one and a reset, must give the same bytes (without the
-  // reset it does not: eSpeak reads it at another speed the second time).
-  // If it does not, every later request is synthesized in a forked child.
-  void Settle(const EngineRequest& r, const std::string& answer) {
-    if (fork_ || checked_ || answer.empty() || answer[0] != 'K') return;
+  const Capture& capture() const { return capture_; }
+  const std::string& error() const { return error_; }
+
+  // After the first answer, capture(): the self-check. The same request,
+  // synthesized again after that one and a reset, must give the same samples
+  // and marks (without the reset it does not: eSpeak reads it at another
+  // speed the second time). If it does not, every later request is
+  // synthesized in a forked child.
+  void Settle(const EngineRequest& r) {
+    if (fork_ || checked_) return;
     checked_ = true;
     const EngineState* voice = SelectVoice(r.voice);
-    const std::string again = voice != nullptr ? SynthesizeHere(r) : "";
+    Capture again;
+    std::string error;
+    const bool ok = voice != nullptr && SynthesizeHere(r, &again, &error);
     if (voice != nullptr) Restore(*voice);
-    if (again != answer) fork_ = true;
+    if (!ok || again.samples != capture_.samples || again.marks != capture_.marks) fork_ = true;
   }
 
   void Stop() {
@@ -223,9 +229,16 @@ class Engine {
     std::copy(state.statics.begin(), state.statics.end(), statics_.begin);
   }
 
-  // Synthesizes in this process (advancing eSpeak's state): "K"+capture or "E".
-  static std::string SynthesizeHere(const EngineRequest& r) {
-    Capture capture;
+  bool Fail(std::string why) {
+    error_ = std::move(why);
+    return false;
+  }
+
+  // Synthesizes in this process (advancing eSpeak's state) into `out`; false
+  // with `error` set if eSpeak fails.
+  static bool SynthesizeHere(const EngineRequest& r, Capture* out, std::string* error) {
+    out->samples.clear();  // buffers keep their capacity from clip to clip
+    out->marks.clear();
     espeak_ERROR err;
     {
       EngineScope scope;
@@ -234,30 +247,32 @@ class Engine {
           espeak_SetParameter(espeakPITCH, r.pitch, 0) != EE_OK ||
           espeak_SetParameter(espeakRANGE, r.range, 0) != EE_OK ||
           espeak_SetParameter(espeakVOLUME, r.volume, 0) != EE_OK) {
-        return "EeSpeak NG rejected the rate, pitch, range or volume";
+        *error = "eSpeak NG rejected the rate, pitch, range or volume";
+        return false;
       }
-      g_capture = &capture;
+      g_capture = out;
       err = espeak_Synth(r.ssml.c_str(), r.ssml.size() + 1, 0, POS_CHARACTER, 0,
                          espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
       if (err == EE_OK) err = espeak_Synchronize();
       g_capture = nullptr;
     }
     if (err != EE_OK) {
-      return "EeSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
+      *error = "eSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
+      return false;
     }
-    return EncodeCapture(capture);
+    return true;
   }
 
   // Selects the voice and synthesizes in a forked child of this process, which
   // stays as eSpeak was right after initialization.
-  static std::string SynthesizeInChild(const EngineRequest& r) {
+  bool SynthesizeInChild(const EngineRequest& r) {
     int fds[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return "Ecannot create a socket";
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return Fail("cannot create a socket");
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(fds[0]);
       ::close(fds[1]);
-      return "Ecannot fork a synthesis process";
+      return Fail("cannot fork a synthesis process");
     }
     if (pid == 0) {
       ::close(fds[0]);
@@ -266,21 +281,22 @@ class Engine {
         EngineScope scope;
         ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
       }
-      const std::string answer =
-          ok ? SynthesizeHere(r) : "EeSpeak NG has no voice '" + r.voice + "'";
-      ::_exit(WriteFrame(fds[1], answer) ? 0 : 1);
+      if (!ok) error_ = "eSpeak NG has no voice '" + r.voice + "'";
+      ok = ok && SynthesizeHere(r, &capture_, &error_);
+      ::_exit((ok ? WriteCapture(fds[1], capture_) : WriteFrame(fds[1], "E" + error_)) ? 0 : 1);
     }
     ::close(fds[1]);
-    std::string answer;
-    const bool got = ReadFrame(fds[0], &answer);
+    std::string error;
+    const bool got = ReadAnswer(fds[0], &capture_, &error);
     ::close(fds[0]);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     if (!got || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      return "Ethe eSpeak NG synthesis process died (voice '" + r.voice + "')";
+      return Fail("the eSpeak NG synthesis process died (voice '" + r.voice + "')");
     }
-    return answer;
+    if (!error.empty()) return Fail(error);
+    return true;
   }
 
   StaticData statics_;
@@ -290,6 +306,8 @@ class Engine {
   bool fork_ = false;
   bool checked_ = false;  // the self-check has run (see Settle)
   std::FILE* trace_ = nullptr;  // NARRATE_SYNTH_TRACE: a line per request, how it ran
+  Capture capture_;    // the last answer
+  std::string error_;  // or why there is none
 };
 
 int RunEngine(int fd) {
@@ -307,11 +325,16 @@ int RunEngine(int fd) {
   std::string frame;
   while (ReadFrame(fd, &frame)) {
     EngineRequest r;
-    const bool decoded = DecodeRequest(frame, &r);
-    const std::string answer =
-        decoded ? engine.Synthesize(r) : "Ea garbled request reached the synthesis worker";
-    if (!WriteFrame(fd, answer)) return 1;
-    if (decoded) engine.Settle(r, answer);
+    if (!DecodeRequest(frame, &r)) {
+      if (!WriteFrame(fd, "Ea garbled request reached the synthesis worker")) return 1;
+      continue;
+    }
+    if (!engine.Synthesize(r)) {
+      if (!WriteFrame(fd, "E" + engine.error())) return 1;
+      continue;
+    }
+    if (!WriteCapture(fd, engine.capture())) return 1;
+    engine.Settle(r);
   }
   engine.Stop();
   return 0;

@@ -238,20 +238,31 @@ TEST_F(SynthTest, TimbresDiffer) {
   EXPECT_GT(a->samples.size(), b->samples.size() * 1.2);  // faster rate is shorter
 }
 
-TEST(ClipCodec, RoundTrips) {
+TEST(ClipFile, RoundTripsAndRejectsPartialFiles) {
   Clip c;
   c.samples = {0, 1, -1, 32767, -32768};
   c.words = {{"slovo", 0, 3}, {"字", 3, 5}};
-  auto back = DecodeClip(EncodeClip(c), "x.clip");
+  const std::string path = ::testing::TempDir() + "roundtrip.clip";
+  ASSERT_TRUE(WriteClip(path, c).ok());
+  auto back = ReadClip(path);
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->samples, c.samples);
   ASSERT_EQ(back->words.size(), 2u);
   EXPECT_EQ(back->words[1].text, "字");
   EXPECT_EQ(back->words[1].end, 5);
-  std::string truncated = EncodeClip(c);
-  truncated.pop_back();
-  EXPECT_FALSE(DecodeClip(truncated, "x.clip").ok());
-  EXPECT_FALSE(DecodeClip("garbage", "x.clip").ok());
+  auto summary = ReadClipSummary(path);
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ(summary->length, 5);
+  EXPECT_EQ(summary->words.size(), 2u);
+
+  // One byte short, or not a clip at all: an error naming the file.
+  std::string bytes = *ReadFile(path);
+  ASSERT_TRUE(WriteFileAtomic(path, bytes.substr(0, bytes.size() - 1)).ok());
+  EXPECT_FALSE(ReadClip(path).ok());
+  EXPECT_FALSE(ReadClipSummary(path).ok());
+  ASSERT_TRUE(WriteFileAtomic(path, "garbage").ok());
+  EXPECT_NE(ReadClip(path).status().message().find(path), std::string::npos);
+  std::remove(path.c_str());
 }
 
 TEST(ClipKey, DependsOnTextAndVoice) {
