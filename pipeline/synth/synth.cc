@@ -163,6 +163,24 @@ std::string SynthWorkerPath() {
   return NARRATE_SYNTH_WORKER;
 }
 
+// This process's environment, with glibc's malloc told to back its heap with
+// transparent huge pages: the worker copies megabytes of eSpeak state per
+// voice, and fresh 4 KB pages cost ~14 us each to fault in under a sandboxing
+// hypervisor (measured: 64 MB take 235 ms in 4 KB pages, 6 ms in 2 MB ones).
+std::vector<std::string> WorkerEnvironment() {
+  std::vector<std::string> env;
+  std::string tunables = "GLIBC_TUNABLES=glibc.malloc.hugetlb=1";
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (std::strncmp(*e, "GLIBC_TUNABLES=", 15) == 0) {
+      tunables = std::string(*e) + ":glibc.malloc.hugetlb=1";  // the user's own come first
+    } else {
+      env.emplace_back(*e);
+    }
+  }
+  env.push_back(tunables);
+  return env;
+}
+
 StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   const std::string worker = SynthWorkerPath();
   int fds[2];
@@ -179,9 +197,13 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   posix_spawn_file_actions_adddup2(&actions, fds[1], 3);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   char* const argv[] = {const_cast<char*>(worker.c_str()), nullptr};
+  const std::vector<std::string> env = WorkerEnvironment();
+  std::vector<char*> envp;
+  for (const std::string& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
   pid_t pid = -1;
   std::fflush(nullptr);
-  const int spawned = ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv, environ);
+  const int spawned = ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     ::close(fds[0]);

@@ -68,6 +68,10 @@ bool EnsureMapped() {
   void* m = ::mmap(nullptr, kReserve, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (m == MAP_FAILED) return false;
+  // Transparent huge pages where the kernel allows them: eSpeak loads a few
+  // megabytes (dictionaries, phoneme data), and faulting them in 4 KB at a
+  // time is slow under a sandboxing hypervisor. Advice only: ignore failure.
+  ::madvise(m, kReserve, MADV_HUGEPAGE);
   g_base = static_cast<char*>(m);
   Book()->top = (sizeof(Bookkeeping) + 15) & ~size_t{15};
   g_high_water = Book()->top;
