@@ -29,7 +29,7 @@ namespace narrate {
 namespace assemble_internal {
 namespace {
 
-constexpr size_t kBlock = 1 << 15;  // input samples emitted at a time
+constexpr size_t kBlock = 1 << 17;  // input samples emitted at a time (6 s)
 constexpr size_t kGroup = 8;        // the limiter sets its gain every 8 samples
 constexpr size_t kHistory = 3;      // samples the interpolator reads behind
 constexpr size_t kFuture = 4;       // and ahead
