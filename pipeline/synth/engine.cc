@@ -2,9 +2,12 @@
 // and captures (see engine.h).
 #include "synth/engine.h"
 
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -91,55 +94,34 @@ bool ReadFrame(int fd, std::string* bytes) {
   return ReadAll(fd, &(*bytes)[0], size);
 }
 
-// A capture's frame: "K", the sample count (u64), the samples, the mark count
-// (u32), then each mark's word (i32) and sample (i64).
+// A capture's frame: "K", the sample count (u64), the mark count (u32), then
+// each mark's word (i32) and sample (i64).
 bool WriteCapture(int fd, const Capture& c) {
-  const uint64_t n = c.samples.size();
-  const uint64_t size = 1 + 8 + 2 * n + 4 + 12 * c.marks.size();
-  if (size > UINT32_MAX) return false;
-  std::string head;
-  Put<uint32_t>(&head, static_cast<uint32_t>(size));
-  head += 'K';
-  Put<uint64_t>(&head, n);
-  std::string tail;
-  Put<uint32_t>(&tail, static_cast<uint32_t>(c.marks.size()));
+  std::string frame = "K";
+  Put<uint64_t>(&frame, c.count);
+  Put<uint32_t>(&frame, static_cast<uint32_t>(c.marks.size()));
   for (const auto& [word, sample] : c.marks) {
-    Put<int32_t>(&tail, word);
-    Put<int64_t>(&tail, sample);
+    Put<int32_t>(&frame, word);
+    Put<int64_t>(&frame, sample);
   }
-  return WriteAll(fd, head.data(), head.size()) &&
-         WriteAll(fd, reinterpret_cast<const char*>(c.samples.data()), 2 * n) &&
-         WriteAll(fd, tail.data(), tail.size());
+  return WriteFrame(fd, frame);
 }
 
 bool ReadAnswer(int fd, Capture* c, std::string* error) {
-  uint32_t size;
-  char kind;
-  if (!ReadAll(fd, reinterpret_cast<char*>(&size), sizeof size) || size < 1 ||
-      !ReadAll(fd, &kind, 1)) {
-    return false;
-  }
-  if (kind == 'E') {
-    error->resize(size - 1);
-    if (!ReadAll(fd, &(*error)[0], size - 1)) return false;
-    if (error->empty()) *error = "the synthesis worker failed";
+  std::string frame;
+  if (!ReadFrame(fd, &frame) || frame.empty()) return false;
+  if (frame[0] == 'E') {
+    *error = frame.size() > 1 ? frame.substr(1) : "the synthesis worker failed";
     return true;
   }
-  uint64_t n;
+  Reader reader{frame, 1};
+  uint64_t count;
   uint32_t m;
-  if (kind != 'K' || size < 1 + 8 + 4 || !ReadAll(fd, reinterpret_cast<char*>(&n), sizeof n) ||
-      n > (size - 1 - 8 - 4) / 2) {
+  if (frame[0] != 'K' || !reader.Get(&count) || !reader.Get(&m) ||
+      frame.size() != reader.pos + 12 * uint64_t{m}) {
     return false;
   }
-  c->samples.resize(n);
-  if (!ReadAll(fd, reinterpret_cast<char*>(c->samples.data()), 2 * n) ||
-      !ReadAll(fd, reinterpret_cast<char*>(&m), sizeof m) ||
-      size != 1 + 8 + 2 * n + 4 + 12 * uint64_t{m}) {
-    return false;
-  }
-  std::string table(12 * size_t{m}, '\0');
-  if (!ReadAll(fd, &table[0], table.size())) return false;
-  Reader reader{table, 0};
+  c->count = static_cast<size_t>(count);
   c->marks.clear();
   for (uint32_t i = 0; i < m; ++i) {
     int32_t word = 0;
@@ -148,6 +130,57 @@ bool ReadAnswer(int fd, Capture* c, std::string* error) {
     c->marks.emplace_back(word, sample);
   }
   return true;
+}
+
+std::unique_ptr<SampleBuffer> SampleBuffer::Create() {
+  const int fd = ::memfd_create("narrate-samples", MFD_CLOEXEC);
+  if (fd < 0) return nullptr;
+  return std::unique_ptr<SampleBuffer>(new SampleBuffer(fd));
+}
+
+std::unique_ptr<SampleBuffer> SampleBuffer::Adopt(int fd) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return nullptr;
+  return std::unique_ptr<SampleBuffer>(new SampleBuffer(fd));
+}
+
+SampleBuffer::~SampleBuffer() {
+  if (data_ != nullptr) ::munmap(data_, mapped_);
+  ::close(fd_);
+}
+
+bool SampleBuffer::Map(size_t bytes) {
+  void* m = data_ == nullptr
+                ? ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0)
+                : ::mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
+  if (m == MAP_FAILED) return false;
+  data_ = static_cast<int16_t*>(m);
+  mapped_ = bytes;
+  return true;
+}
+
+bool SampleBuffer::Reserve(size_t count) {
+  if (count > (SIZE_MAX >> 2)) return false;
+  const size_t bytes = count * sizeof(int16_t);
+  if (bytes <= mapped_) return true;
+  // At least 4 MB (95 s) and doubling, so that growing is rare.
+  const size_t want = std::max({bytes, mapped_ * 2, size_t{4} << 20});
+  struct stat st;
+  if (::fstat(fd_, &st) != 0) return false;
+  if (static_cast<size_t>(st.st_size) < want &&
+      ::ftruncate(fd_, static_cast<off_t>(want)) != 0) {
+    return false;
+  }
+  return Map(std::max(want, static_cast<size_t>(st.st_size)));
+}
+
+bool SampleBuffer::Expose(size_t count) {
+  if (count > (SIZE_MAX >> 2)) return false;
+  const size_t bytes = count * sizeof(int16_t);
+  if (bytes <= mapped_) return true;
+  struct stat st;
+  if (::fstat(fd_, &st) != 0 || static_cast<size_t>(st.st_size) < bytes) return false;
+  return Map(static_cast<size_t>(st.st_size));
 }
 
 }  // namespace synth_internal

@@ -8,7 +8,9 @@
 // alone.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,10 +25,42 @@ struct EngineRequest {
   std::string ssml;
 };
 
-// What eSpeak produced: 22050 Hz mono samples and the sample of each mark.
+// What eSpeak produced: `count` 22050 Hz mono samples, at the start of the
+// SampleBuffer the two processes share, and the sample of each mark.
 struct Capture {
-  std::vector<int16_t> samples;
+  size_t count = 0;
   std::vector<std::pair<int, int64_t>> marks;  // (word index, sample)
+};
+
+// The samples of an answer, in memory narrate and its worker share (a memfd
+// both map): they go from eSpeak's callback to narrate's clip without passing
+// through the socket (copying a clip through it cost more than a tenth of the
+// worker's time). The worker writes an answer's samples from the start; narrate
+// reads them once the answer's frame has come and before it sends the next
+// request. The file and the mappings grow as a longer clip needs it.
+class SampleBuffer {
+ public:
+  static std::unique_ptr<SampleBuffer> Create();          // narrate; null on failure
+  static std::unique_ptr<SampleBuffer> Adopt(int fd);     // the worker, given the fd
+  ~SampleBuffer();
+  SampleBuffer(const SampleBuffer&) = delete;
+  SampleBuffer& operator=(const SampleBuffer&) = delete;
+
+  int fd() const { return fd_; }
+  int16_t* data() const { return data_; }
+  // Writer: room for `count` samples (grows the file and maps it); false when
+  // the memory cannot be had.
+  bool Reserve(size_t count);
+  // Reader: maps the first `count` samples, which the writer made room for;
+  // false if it did not (a garbled answer).
+  bool Expose(size_t count);
+
+ private:
+  explicit SampleBuffer(int fd) : fd_(fd) {}
+  bool Map(size_t bytes);
+  int fd_ = -1;
+  int16_t* data_ = nullptr;
+  size_t mapped_ = 0;  // bytes
 };
 
 std::string EncodeRequest(const EngineRequest& r);
@@ -37,9 +71,8 @@ bool WriteFrame(int fd, const std::string& bytes);
 bool ReadFrame(int fd, std::string* bytes);
 
 // The worker replies "R" once eSpeak is ready (or "E<message>"), then to each
-// request frame "K"+capture or "E"+message. A capture goes straight from and
-// into the Capture's buffers (no copy of the samples on either side; reused,
-// they stop costing fresh pages after the first few clips).
+// request frame "K"+capture (its count and marks; the samples are in the
+// SampleBuffer) or "E"+message.
 bool WriteCapture(int fd, const Capture& c);
 // One answer: true with `c` filled, or with `error` set (and `c` untouched);
 // false on EOF or a garbled frame.

@@ -145,7 +145,8 @@ std::string ClipPath(const std::string& cache_dir, const SynthRequest& request) 
 
 struct Synth::Impl {
   IteratorCache iterators;
-  synth_internal::Capture capture;  // the worker's last answer; reused
+  std::unique_ptr<synth_internal::SampleBuffer> samples;  // shared with the worker
+  synth_internal::Capture capture;  // the worker's last answer
 };
 
 std::string SynthWorkerPath() {
@@ -183,18 +184,27 @@ std::vector<std::string> WorkerEnvironment() {
 
 StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   const std::string worker = SynthWorkerPath();
+  std::unique_ptr<synth_internal::SampleBuffer> samples = synth_internal::SampleBuffer::Create();
+  if (samples == nullptr) {
+    return Status::Failure("cannot create the memory the synthesis worker shares with narrate");
+  }
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
     return Status::Failure("cannot create a socket for the synthesis worker");
   }
-  // The worker gets its end of the socket as descriptor 3 (dup2 onto itself
-  // when it already is 3, which clears close-on-exec). eSpeak prints notes of
-  // its own on stderr ("No envelope") that mean nothing to a producer; the
-  // worker's real failures come back over the socket. posix_spawn, not fork:
-  // copying this process's page tables costs milliseconds here.
+  // The worker gets its end of the socket as descriptor 3 and the sample
+  // buffer as 4, duplicated from descriptors above both so that the two dup2
+  // cannot clobber each other. eSpeak prints notes of its own on stderr ("No
+  // envelope") that mean nothing to a producer; the worker's real failures
+  // come back over the socket. posix_spawn, not fork: copying this process's
+  // page tables costs milliseconds here.
+  const int socket_end = ::fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
+  const int buffer_end = ::fcntl(samples->fd(), F_DUPFD_CLOEXEC, 10);
+  ::close(fds[1]);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 3);
+  posix_spawn_file_actions_adddup2(&actions, socket_end, 3);
+  posix_spawn_file_actions_adddup2(&actions, buffer_end, 4);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   char* const argv[] = {const_cast<char*>(worker.c_str()), nullptr};
   const std::vector<std::string> env = WorkerEnvironment();
@@ -203,19 +213,23 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   envp.push_back(nullptr);
   pid_t pid = -1;
   std::fflush(nullptr);
-  const int spawned = ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv, envp.data());
+  const int spawned = socket_end < 0 || buffer_end < 0
+                          ? EMFILE
+                          : ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv,
+                                          envp.data());
   posix_spawn_file_actions_destroy(&actions);
+  if (socket_end >= 0) ::close(socket_end);
+  if (buffer_end >= 0) ::close(buffer_end);
   if (spawned != 0) {
     ::close(fds[0]);
-    ::close(fds[1]);
     return Status::Failure("cannot start the synthesis worker " + worker + ": " +
                            std::strerror(spawned));
   }
-  ::close(fds[1]);
   std::unique_ptr<Synth> synth(new Synth());
   synth->fd_ = fds[0];
   synth->pid_ = pid;
   synth->impl_ = std::make_unique<Impl>();
+  synth->impl_->samples = std::move(samples);
   std::string hello;
   if (!synth_internal::ReadFrame(synth->fd_, &hello)) {
     return Status::Failure("cannot start the synthesis worker " + worker);
@@ -283,19 +297,23 @@ StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
     return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");
   }
   if (!error.empty()) return Status::Failure(error);
+  if (!impl_->samples->Expose(capture.count)) {
+    return Status::Failure("garbled audio from the synthesis worker");
+  }
 
   // Trim silence: eSpeak adds ~350 ms after SSML; pauses are ours to place.
   constexpr int kThreshold = 64;  // about -54 dBFS
   constexpr int64_t kKeep = 220;  // 10 ms of margin each side
-  const auto& s = capture.samples;
-  int64_t first = 0, last = static_cast<int64_t>(s.size());
+  const int16_t* s = impl_->samples->data();
+  const int64_t count = static_cast<int64_t>(capture.count);
+  int64_t first = 0, last = count;
   while (first < last && std::abs(s[first]) < kThreshold) ++first;
   while (last > first && std::abs(s[last - 1]) < kThreshold) --last;
   first = std::max<int64_t>(0, first - kKeep);
-  last = std::min<int64_t>(static_cast<int64_t>(s.size()), last + kKeep);
+  last = std::min<int64_t>(count, last + kKeep);
 
   Clip clip;
-  clip.samples.assign(s.begin() + first, s.begin() + last);
+  clip.samples.assign(s + first, s + last);
   const int64_t length = static_cast<int64_t>(clip.samples.size());
   std::vector<int64_t> starts(words.size() + 1, -1);
   for (const auto& [index, sample] : capture.marks) {

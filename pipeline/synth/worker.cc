@@ -1,5 +1,6 @@
 // narrate-synth-worker: the process that owns eSpeak NG. Started by narrate's
-// Synth with a socket on file descriptor 3; not meant to be run by hand.
+// Synth with a socket on file descriptor 3 and the shared sample buffer
+// (engine.h) on 4; not meant to be run by hand.
 //
 // eSpeak's output for a sentence depends on what it synthesized before (its
 // state carries the speaking rate, the pitch flutter's phase, filter memories
@@ -27,6 +28,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,20 +39,38 @@ namespace narrate {
 namespace synth_internal {
 namespace {
 
-// Filled by the eSpeak callback during one synchronous espeak_Synth call.
-Capture* g_capture = nullptr;
+// Where the eSpeak callback puts what one synchronous espeak_Synth call
+// produces: the samples go to the buffer shared with narrate (an answer) or
+// to a vector of the worker's own (the self-check's second run).
+struct Target {
+  SampleBuffer* shared = nullptr;
+  std::vector<int16_t>* own = nullptr;
+  Capture* capture = nullptr;  // the sample count and the marks
+  bool full = false;           // the shared buffer could not grow
+};
+Target* g_target = nullptr;
 
 int OnAudio(short* wav, int count, espeak_EVENT* events) {
-  if (g_capture == nullptr) return 0;
+  if (g_target == nullptr) return 0;
   SuspendEngineScope ours;  // the capture grows on the worker's own heap
+  Capture* c = g_target->capture;
   for (espeak_EVENT* e = events; e->type != espeakEVENT_LIST_TERMINATED; ++e) {
     if (e->type == espeakEVENT_MARK && e->id.name && e->id.name[0] == 'w') {
       // Mark names are "w<index>"; `sample` counts from the start of the call.
-      g_capture->marks.emplace_back(std::atoi(e->id.name + 1), e->sample);
+      c->marks.emplace_back(std::atoi(e->id.name + 1), e->sample);
     }
   }
   if (wav != nullptr && count > 0) {
-    g_capture->samples.insert(g_capture->samples.end(), wav, wav + count);
+    const size_t n = static_cast<size_t>(count);
+    if (g_target->own != nullptr) {
+      g_target->own->insert(g_target->own->end(), wav, wav + n);
+    } else if (g_target->shared->Reserve(c->count + n)) {
+      std::memcpy(g_target->shared->data() + c->count, wav, n * sizeof(int16_t));
+    } else {
+      g_target->full = true;
+      return 1;  // stops the synthesis
+    }
+    c->count += n;
   }
   return 0;
 }
@@ -108,8 +128,10 @@ struct EngineState {
 
 class Engine {
  public:
-  // Initializes eSpeak NG; false (with *error set) when it cannot.
-  bool Start(std::string* error) {
+  // Initializes eSpeak NG; false (with *error set) when it cannot. Answers'
+  // samples go to `shared`.
+  bool Start(std::unique_ptr<SampleBuffer> shared, std::string* error) {
+    shared_ = std::move(shared);
     statics_ = LocateStaticData();
     {
       EngineScope scope;
@@ -152,11 +174,11 @@ class Engine {
       }
       current_.clear();  // the state is not the initial one, nor saved
       if (!ok) return Fail("eSpeak NG has no voice '" + r.voice + "'");
-      return SynthesizeHere(r, &capture_, &error_);
+      return SynthesizeHere(r, Answer(), &error_);
     }
     const EngineState* voice = SelectVoice(r.voice);
     if (voice == nullptr) return Fail("eSpeak NG has no voice '" + r.voice + "'");
-    const bool ok = SynthesizeHere(r, &capture_, &error_);
+    const bool ok = SynthesizeHere(r, Answer(), &error_);
     Restore(*voice);
     return ok;
   }
@@ -168,16 +190,22 @@ class Engine {
   // synthesized again after that one and a reset, must give the same samples
   // and marks (without the reset it does not: eSpeak reads it at another
   // speed the second time). If it does not, every later request is
-  // synthesized in a forked child.
+  // synthesized in a forked child. The second run goes to memory of the
+  // worker's own: narrate may still be reading the answer's samples.
   void Settle(const EngineRequest& r) {
     if (fork_ || checked_) return;
     checked_ = true;
     const EngineState* voice = SelectVoice(r.voice);
+    std::vector<int16_t> samples;
     Capture again;
+    Target target{nullptr, &samples, &again};
     std::string error;
-    const bool ok = voice != nullptr && SynthesizeHere(r, &again, &error);
+    const bool ok = voice != nullptr && SynthesizeHere(r, &target, &error);
     if (voice != nullptr) Restore(*voice);
-    if (!ok || again.samples != capture_.samples || again.marks != capture_.marks) fork_ = true;
+    if (!ok || again.marks != capture_.marks || samples.size() != capture_.count ||
+        !std::equal(samples.begin(), samples.end(), shared_->data())) {
+      fork_ = true;
+    }
   }
 
   void Stop() {
@@ -234,11 +262,18 @@ class Engine {
     return false;
   }
 
-  // Synthesizes in this process (advancing eSpeak's state) into `out`; false
-  // with `error` set if eSpeak fails.
-  static bool SynthesizeHere(const EngineRequest& r, Capture* out, std::string* error) {
-    out->samples.clear();  // buffers keep their capacity from clip to clip
-    out->marks.clear();
+  // The target of an answer: its samples to the shared buffer, counted and
+  // marked in capture_.
+  Target* Answer() {
+    answer_ = Target{shared_.get(), nullptr, &capture_};
+    return &answer_;
+  }
+
+  // Synthesizes in this process (advancing eSpeak's state) into `target`;
+  // false with `error` set if eSpeak fails.
+  static bool SynthesizeHere(const EngineRequest& r, Target* target, std::string* error) {
+    target->capture->count = 0;
+    target->capture->marks.clear();  // buffers keep their capacity from clip to clip
     espeak_ERROR err;
     {
       EngineScope scope;
@@ -250,11 +285,15 @@ class Engine {
         *error = "eSpeak NG rejected the rate, pitch, range or volume";
         return false;
       }
-      g_capture = out;
+      g_target = target;
       err = espeak_Synth(r.ssml.c_str(), r.ssml.size() + 1, 0, POS_CHARACTER, 0,
                          espeakCHARS_UTF8 | espeakSSML, nullptr, nullptr);
       if (err == EE_OK) err = espeak_Synchronize();
-      g_capture = nullptr;
+      g_target = nullptr;
+    }
+    if (target->full) {
+      *error = "no memory for the samples of an utterance";
+      return false;
     }
     if (err != EE_OK) {
       *error = "eSpeak NG failed to synthesize (error " + std::to_string(err) + ")";
@@ -282,7 +321,7 @@ class Engine {
         ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
       }
       if (!ok) error_ = "eSpeak NG has no voice '" + r.voice + "'";
-      ok = ok && SynthesizeHere(r, &capture_, &error_);
+      ok = ok && SynthesizeHere(r, Answer(), &error_);
       ::_exit((ok ? WriteCapture(fds[1], capture_) : WriteFrame(fds[1], "E" + error_)) ? 0 : 1);
     }
     ::close(fds[1]);
@@ -306,18 +345,25 @@ class Engine {
   bool fork_ = false;
   bool checked_ = false;  // the self-check has run (see Settle)
   std::FILE* trace_ = nullptr;  // NARRATE_SYNTH_TRACE: a line per request, how it ran
-  Capture capture_;    // the last answer
+  std::unique_ptr<SampleBuffer> shared_;  // answers' samples, seen by narrate
+  Capture capture_;    // the last answer: its sample count and marks
+  Target answer_;      // where an answer goes
   std::string error_;  // or why there is none
 };
 
-int RunEngine(int fd) {
-  // Keep freed memory in the process: fresh pages are what costs here, and
-  // every clip passes through a few large buffers.
+// `fd`: the socket to narrate; `samples`: the memfd of the shared buffer.
+int RunEngine(int fd, int samples) {
+  // Keep freed memory in the process: fresh pages are what costs here.
   ::mallopt(M_MMAP_THRESHOLD, 64 << 20);
   ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
   Engine engine;
   std::string error;
-  if (!engine.Start(&error)) {
+  std::unique_ptr<SampleBuffer> shared = SampleBuffer::Adopt(samples);
+  if (shared == nullptr) {
+    WriteFrame(fd, "Ethe synthesis worker got no sample buffer");
+    return 1;
+  }
+  if (!engine.Start(std::move(shared), &error)) {
     WriteFrame(fd, "E" + error);
     return 1;
   }
@@ -344,4 +390,4 @@ int RunEngine(int fd) {
 }  // namespace synth_internal
 }  // namespace narrate
 
-int main() { return narrate::synth_internal::RunEngine(3); }
+int main() { return narrate::synth_internal::RunEngine(3, 4); }
