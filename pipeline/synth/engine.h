@@ -70,7 +70,8 @@ bool DecodeRequest(const std::string& in, EngineRequest* r);
 bool WriteFrame(int fd, const std::string& bytes);
 bool ReadFrame(int fd, std::string* bytes);
 
-// The worker replies "R" once eSpeak is ready (or "E<message>"), then to each
+// The worker replies "R<eSpeak's version>" once eSpeak is ready (or
+// "E<message>"), then to each
 // request frame "K"+capture (its count and marks; the samples are in the
 // SampleBuffer) or "E"+message.
 bool WriteCapture(int fd, const Capture& c);

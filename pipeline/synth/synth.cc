@@ -5,7 +5,6 @@
 
 #include "synth/engine.h"
 
-#include <espeak-ng/speak_lib.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include <unicode/brkiter.h>
@@ -118,10 +117,9 @@ std::string LanguageVoice(const Lang& lang) {
 }
 
 std::string EngineVersion() {
-  // Called where eSpeak is never initialized (narrate's own process; the
-  // worker owns eSpeak), so only the library version: no data path is known.
-  const char* version = espeak_Info(nullptr);
-  return std::string("espeak-ng ") + (version ? version : "?");
+  // The version narrate was built against; a worker running another one is
+  // refused (Synth::Create), so that cached clips stay true to their keys.
+  return std::string("espeak-ng ") + NARRATE_ESPEAK_VERSION;
 }
 
 std::string ClipKey(const SynthRequest& r) {
@@ -234,7 +232,11 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   if (!synth_internal::ReadFrame(synth->fd_, &hello)) {
     return Status::Failure("cannot start the synthesis worker " + worker);
   }
-  if (hello != "R") return Status::Failure(hello.substr(1));
+  if (hello.empty() || hello[0] != 'R') return Status::Failure(hello.substr(1));
+  if (hello.substr(1) != NARRATE_ESPEAK_VERSION) {
+    return Status::Failure("eSpeak NG " + hello.substr(1) + " is installed, narrate was built with " +
+                           NARRATE_ESPEAK_VERSION + ": build narrate again (scripts/narrate does)");
+  }
   return synth;
 }
 

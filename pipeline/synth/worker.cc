@@ -367,7 +367,8 @@ int RunEngine(int fd, int samples) {
     WriteFrame(fd, "E" + error);
     return 1;
   }
-  if (!WriteFrame(fd, "R")) return 1;
+  const char* version = espeak_Info(nullptr);
+  if (!WriteFrame(fd, std::string("R") + (version != nullptr ? version : "?"))) return 1;
   std::string frame;
   while (ReadFrame(fd, &frame)) {
     EngineRequest r;

@@ -2,6 +2,7 @@
 #include "synth/synth.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstdio>
@@ -167,6 +168,27 @@ TEST_F(SynthTest, WorkerResetsInPlaceUnlessToldToFork) {
     std::fclose(f);
     EXPECT_EQ(lines, static_cast<int>(VariedRequests().size()));
   }
+}
+
+TEST(SynthWorker, AnotherESpeakVersionIsRefused) {
+  // A stand-in worker that says it runs eSpeak NG 0.0: clips made with it
+  // would be cached under this build's version, so narrate refuses it.
+  const std::string fake = ::testing::TempDir() + "fake-synth-worker";
+  {
+    std::FILE* f = std::fopen(fake.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("#!/bin/sh\nprintf '\\004\\000\\000\\000R0.0' >&3\nexec sleep 5\n", f);
+    std::fclose(f);
+    ::chmod(fake.c_str(), 0755);
+  }
+  ::setenv("NARRATE_SYNTH_WORKER", fake.c_str(), 1);
+  auto synth = Synth::Create();
+  ::unsetenv("NARRATE_SYNTH_WORKER");
+  ASSERT_FALSE(synth.ok());
+  EXPECT_NE(synth.status().message().find("eSpeak NG 0.0 is installed"), std::string::npos)
+      << synth.status().message();
+  EXPECT_NE(synth.status().message().find("build narrate again"), std::string::npos);
+  std::remove(fake.c_str());
 }
 
 TEST_F(SynthTest, ResetInPlaceMatchesAForkedProcess) {
