@@ -2,8 +2,14 @@
 // int16 whose callback only calls PlaybackFeed::Pull (no allocation, lock or
 // I/O), and the device listing for `narrate devices`.
 //
-// Thread-safety: PortAudio is initialized once per process (reference
-// counted by PortAudio itself); a sink is used from one controlling thread.
+// PortAudio is loaded (dlopen) when a preview or a device listing first needs
+// it rather than with every start of narrate: with the ALSA and JACK
+// libraries it brings along it cost a few milliseconds of each build's start.
+//
+// Thread-safety: PortAudio is loaded once per process and initialized once
+// per use (reference counted by PortAudio itself); a sink is used from one
+// controlling thread.
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <portaudio.h>
 #include <unistd.h>
@@ -18,15 +24,71 @@ namespace {
 
 constexpr unsigned long kFramesPerBuffer = 256;  // 11.6 ms at 22050 Hz
 
+// The PortAudio functions narrate calls, from the loaded library.
+struct PortAudio {
+  decltype(&Pa_Initialize) Initialize = nullptr;
+  decltype(&Pa_Terminate) Terminate = nullptr;
+  decltype(&Pa_GetErrorText) GetErrorText = nullptr;
+  decltype(&Pa_GetDeviceCount) GetDeviceCount = nullptr;
+  decltype(&Pa_GetDeviceInfo) GetDeviceInfo = nullptr;
+  decltype(&Pa_GetHostApiInfo) GetHostApiInfo = nullptr;
+  decltype(&Pa_GetDefaultOutputDevice) GetDefaultOutputDevice = nullptr;
+  decltype(&Pa_OpenStream) OpenStream = nullptr;
+  decltype(&Pa_StartStream) StartStream = nullptr;
+  decltype(&Pa_StopStream) StopStream = nullptr;
+  decltype(&Pa_AbortStream) AbortStream = nullptr;
+  decltype(&Pa_CloseStream) CloseStream = nullptr;
+  decltype(&Pa_IsStreamActive) IsStreamActive = nullptr;
+  std::string error;  // why it could not be loaded; empty when it was
+};
+
+template <typename F>
+bool Bind(void* library, const char* name, F* f) {
+  *f = reinterpret_cast<F>(::dlsym(library, name));
+  return *f != nullptr;
+}
+
+const PortAudio& Pa() {
+  static const PortAudio pa = [] {
+    PortAudio p;
+    // The library this build was made with, by its soname first.
+    void* library = ::dlopen("libportaudio.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) library = ::dlopen(NARRATE_PORTAUDIO_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+      const char* why = ::dlerror();
+      p.error = std::string("cannot load PortAudio (") + (why ? why : "?") +
+                "): install libportaudio2 (apt-get install libportaudio2)";
+      return p;
+    }
+    if (!Bind(library, "Pa_Initialize", &p.Initialize) ||
+        !Bind(library, "Pa_Terminate", &p.Terminate) ||
+        !Bind(library, "Pa_GetErrorText", &p.GetErrorText) ||
+        !Bind(library, "Pa_GetDeviceCount", &p.GetDeviceCount) ||
+        !Bind(library, "Pa_GetDeviceInfo", &p.GetDeviceInfo) ||
+        !Bind(library, "Pa_GetHostApiInfo", &p.GetHostApiInfo) ||
+        !Bind(library, "Pa_GetDefaultOutputDevice", &p.GetDefaultOutputDevice) ||
+        !Bind(library, "Pa_OpenStream", &p.OpenStream) ||
+        !Bind(library, "Pa_StartStream", &p.StartStream) ||
+        !Bind(library, "Pa_StopStream", &p.StopStream) ||
+        !Bind(library, "Pa_AbortStream", &p.AbortStream) ||
+        !Bind(library, "Pa_CloseStream", &p.CloseStream) ||
+        !Bind(library, "Pa_IsStreamActive", &p.IsStreamActive)) {
+      p.error = "the installed PortAudio lacks functions narrate needs";
+    }
+    return p;
+  }();
+  return pa;
+}
+
 // Pa_Initialize probes JACK and ALSA, which print noise on stderr when there
 // is no server or card; keep it quiet unless tracing.
 PaError QuietInitialize() {
-  if (std::getenv("NARRATE_PREVIEW_TRACE") != nullptr) return Pa_Initialize();
+  if (std::getenv("NARRATE_PREVIEW_TRACE") != nullptr) return Pa().Initialize();
   std::fflush(stderr);
   const int saved = ::dup(STDERR_FILENO);
   const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (saved >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
-  const PaError err = Pa_Initialize();
+  const PaError err = Pa().Initialize();
   std::fflush(stderr);
   if (saved >= 0) {
     ::dup2(saved, STDERR_FILENO);
@@ -37,15 +99,15 @@ PaError QuietInitialize() {
 }
 
 Status PaFailure(const std::string& what, PaError err) {
-  return Status::IoError(what + ": " + Pa_GetErrorText(err));
+  return Status::IoError(what + ": " + Pa().GetErrorText(err));
 }
 
 std::string Describe(PaDeviceIndex i) {
-  const PaDeviceInfo* info = Pa_GetDeviceInfo(i);
-  const PaHostApiInfo* api = Pa_GetHostApiInfo(info->hostApi);
+  const PaDeviceInfo* info = Pa().GetDeviceInfo(i);
+  const PaHostApiInfo* api = Pa().GetHostApiInfo(info->hostApi);
   std::string line = std::to_string(i) + ": " + info->name + " (" +
                      (api ? api->name : "?") + ")";
-  if (i == Pa_GetDefaultOutputDevice()) line += " default";
+  if (i == Pa().GetDefaultOutputDevice()) line += " default";
   return line;
 }
 
@@ -53,21 +115,21 @@ std::string Describe(PaDeviceIndex i) {
 // name or a unique substring.
 StatusOr<PaDeviceIndex> FindDevice(const std::string& name) {
   if (name.empty()) {
-    const PaDeviceIndex d = Pa_GetDefaultOutputDevice();
+    const PaDeviceIndex d = Pa().GetDefaultOutputDevice();
     if (d == paNoDevice) return Status::IoError("no default audio output device");
     return d;
   }
-  const PaDeviceIndex count = Pa_GetDeviceCount();
+  const PaDeviceIndex count = Pa().GetDeviceCount();
   if (name.find_first_not_of("0123456789") == std::string::npos) {
     const long i = std::strtol(name.c_str(), nullptr, 10);
-    if (i >= 0 && i < count && Pa_GetDeviceInfo(i)->maxOutputChannels > 0) {
+    if (i >= 0 && i < count && Pa().GetDeviceInfo(i)->maxOutputChannels > 0) {
       return static_cast<PaDeviceIndex>(i);
     }
   }
   PaDeviceIndex found = paNoDevice;
   int matches = 0;
   for (PaDeviceIndex i = 0; i < count; ++i) {
-    const PaDeviceInfo* info = Pa_GetDeviceInfo(i);
+    const PaDeviceInfo* info = Pa().GetDeviceInfo(i);
     if (info == nullptr || info->maxOutputChannels < 1) continue;
     if (name == info->name) return i;
     if (std::strstr(info->name, name.c_str()) != nullptr) {
@@ -86,10 +148,10 @@ class PortAudioSink : public AudioSink {
   PortAudioSink() = default;
   ~PortAudioSink() override {
     if (stream_ != nullptr) {
-      Pa_AbortStream(stream_);
-      Pa_CloseStream(stream_);
+      Pa().AbortStream(stream_);
+      Pa().CloseStream(stream_);
     }
-    if (initialized_) Pa_Terminate();
+    if (initialized_) Pa().Terminate();
   }
 
   Status Open(const std::string& device) {
@@ -98,13 +160,13 @@ class PortAudioSink : public AudioSink {
     initialized_ = true;
     StatusOr<PaDeviceIndex> index = FindDevice(device);
     if (!index.ok()) return index.status();
-    device_name_ = Pa_GetDeviceInfo(*index)->name;
+    device_name_ = Pa().GetDeviceInfo(*index)->name;
     PaStreamParameters out = {};
     out.device = *index;
     out.channelCount = 1;
     out.sampleFormat = paInt16;
-    out.suggestedLatency = Pa_GetDeviceInfo(*index)->defaultLowOutputLatency;
-    err = Pa_OpenStream(&stream_, nullptr, &out, kPreviewSampleRate,
+    out.suggestedLatency = Pa().GetDeviceInfo(*index)->defaultLowOutputLatency;
+    err = Pa().OpenStream(&stream_, nullptr, &out, kPreviewSampleRate,
                         kFramesPerBuffer, paNoFlag, &PortAudioSink::Callback, this);
     if (err != paNoError) {
       stream_ = nullptr;
@@ -116,7 +178,7 @@ class PortAudioSink : public AudioSink {
 
   Status Start(PlaybackFeed* feed) override {
     feed_ = feed;
-    const PaError err = Pa_StartStream(stream_);
+    const PaError err = Pa().StartStream(stream_);
     if (err != paNoError) return PaFailure("cannot start audio device '" + device_name_ + "'", err);
     started_ = true;
     return Status::Ok();
@@ -127,7 +189,7 @@ class PortAudioSink : public AudioSink {
     started_ = false;
     // Pa_StopStream lets the device play out what it holds; after the feed's
     // limit the callback has already completed the stream.
-    const PaError err = drain ? Pa_StopStream(stream_) : Pa_AbortStream(stream_);
+    const PaError err = drain ? Pa().StopStream(stream_) : Pa().AbortStream(stream_);
     if (err != paNoError && err != paStreamIsStopped) {
       return PaFailure("audio device '" + device_name_ + "' failed to stop", err);
     }
@@ -136,7 +198,7 @@ class PortAudioSink : public AudioSink {
 
   Status Health() override {
     if (!started_) return Status::Ok();
-    const PaError active = Pa_IsStreamActive(stream_);
+    const PaError active = Pa().IsStreamActive(stream_);
     if (active < 0) return PaFailure("audio device '" + device_name_ + "' failed", active);
     if (active == 0 && !feed_->limit_reached()) {
       return Status::IoError("audio device '" + device_name_ + "' stopped playing");
@@ -165,6 +227,7 @@ class PortAudioSink : public AudioSink {
 bool HavePortAudio() { return true; }
 
 StatusOr<std::unique_ptr<AudioSink>> OpenPortAudioSink(const std::string& device) {
+  if (!Pa().error.empty()) return Status::Failure(Pa().error);
   auto sink = std::make_unique<PortAudioSink>();
   Status opened = sink->Open(device);
   if (!opened.ok()) return opened;
@@ -172,14 +235,15 @@ StatusOr<std::unique_ptr<AudioSink>> OpenPortAudioSink(const std::string& device
 }
 
 StatusOr<std::vector<std::string>> ListOutputDevices() {
+  if (!Pa().error.empty()) return Status::Failure(Pa().error);
   PaError err = QuietInitialize();
   if (err != paNoError) return PaFailure("cannot initialize PortAudio", err);
   std::vector<std::string> lines;
-  for (PaDeviceIndex i = 0; i < Pa_GetDeviceCount(); ++i) {
-    const PaDeviceInfo* info = Pa_GetDeviceInfo(i);
+  for (PaDeviceIndex i = 0; i < Pa().GetDeviceCount(); ++i) {
+    const PaDeviceInfo* info = Pa().GetDeviceInfo(i);
     if (info != nullptr && info->maxOutputChannels > 0) lines.push_back(Describe(i));
   }
-  Pa_Terminate();
+  Pa().Terminate();
   return lines;
 }
 
