@@ -1,6 +1,11 @@
 // The EPUB's ZIP container through libzip. Thread-compatible.
+//
+// libzip is loaded (dlopen) when an EPUB is written or read rather than with
+// every start of narrate: it brings libcrypto along, whose loading cost about
+// 4 ms of each start.
 #include "assemble/epub_zip.h"
 
+#include <dlfcn.h>
 #include <zip.h>
 
 #include <cstdio>
@@ -9,6 +14,72 @@
 namespace narrate {
 namespace epub_internal {
 namespace {
+
+// The libzip functions used here, from the loaded library.
+struct LibZip {
+  decltype(&zip_open) open = nullptr;
+  decltype(&zip_close) close = nullptr;
+  decltype(&zip_discard) discard = nullptr;
+  decltype(&zip_strerror) strerror = nullptr;
+  decltype(&zip_error_init_with_code) error_init_with_code = nullptr;
+  decltype(&zip_error_strerror) error_strerror = nullptr;
+  decltype(&zip_error_fini) error_fini = nullptr;
+  decltype(&zip_source_buffer) source_buffer = nullptr;
+  decltype(&zip_source_file) source_file = nullptr;
+  decltype(&zip_source_free) source_free = nullptr;
+  decltype(&zip_file_add) file_add = nullptr;
+  decltype(&zip_set_file_compression) set_file_compression = nullptr;
+  decltype(&zip_file_set_mtime) file_set_mtime = nullptr;
+  decltype(&zip_file_set_external_attributes) file_set_external_attributes = nullptr;
+  decltype(&zip_get_num_entries) get_num_entries = nullptr;
+  decltype(&zip_stat_init) stat_init = nullptr;
+  decltype(&zip_stat_index) stat_index = nullptr;
+  decltype(&zip_fopen_index) fopen_index = nullptr;
+  decltype(&zip_fread) fread = nullptr;
+  decltype(&zip_fclose) fclose = nullptr;
+  std::string error;  // why it could not be loaded; empty when it was
+};
+
+template <typename F>
+bool Bind(void* library, const char* name, F* f) {
+  *f = reinterpret_cast<F>(::dlsym(library, name));
+  return *f != nullptr;
+}
+
+const LibZip& Zip() {
+  static const LibZip z = [] {
+    LibZip l;
+    void* library = ::dlopen("libzip.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) library = ::dlopen(NARRATE_LIBZIP_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+      const char* why = ::dlerror();
+      l.error = std::string("cannot load libzip (") + (why ? why : "?") +
+                "): install libzip4 (apt-get install libzip4)";
+      return l;
+    }
+    const bool all =
+        Bind(library, "zip_open", &l.open) && Bind(library, "zip_close", &l.close) &&
+        Bind(library, "zip_discard", &l.discard) && Bind(library, "zip_strerror", &l.strerror) &&
+        Bind(library, "zip_error_init_with_code", &l.error_init_with_code) &&
+        Bind(library, "zip_error_strerror", &l.error_strerror) &&
+        Bind(library, "zip_error_fini", &l.error_fini) &&
+        Bind(library, "zip_source_buffer", &l.source_buffer) &&
+        Bind(library, "zip_source_file", &l.source_file) &&
+        Bind(library, "zip_source_free", &l.source_free) &&
+        Bind(library, "zip_file_add", &l.file_add) &&
+        Bind(library, "zip_set_file_compression", &l.set_file_compression) &&
+        Bind(library, "zip_file_set_mtime", &l.file_set_mtime) &&
+        Bind(library, "zip_file_set_external_attributes", &l.file_set_external_attributes) &&
+        Bind(library, "zip_get_num_entries", &l.get_num_entries) &&
+        Bind(library, "zip_stat_init", &l.stat_init) &&
+        Bind(library, "zip_stat_index", &l.stat_index) &&
+        Bind(library, "zip_fopen_index", &l.fopen_index) &&
+        Bind(library, "zip_fread", &l.fread) && Bind(library, "zip_fclose", &l.fclose);
+    if (!all) l.error = "the installed libzip lacks functions narrate needs";
+    return l;
+  }();
+  return z;
+}
 
 // 1980-01-01T00:00:00Z: the first moment a ZIP (DOS) time stamp holds.
 constexpr int64_t kZipEpoch = 315532800;
@@ -25,54 +96,55 @@ time_t LocalTimeWithUtcFields(int64_t epoch) {
   return std::mktime(&tm);
 }
 
-std::string ZipError(zip_t* za) { return za ? zip_strerror(za) : "cannot open"; }
+std::string ZipError(zip_t* za) { return za ? Zip().strerror(za) : "cannot open"; }
 
 }  // namespace
 
 Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries,
                 int64_t epoch) {
+  if (!Zip().error.empty()) return Status::Failure(Zip().error);
   const std::string part = path + ".part";
   std::remove(part.c_str());
   int error = 0;
-  zip_t* za = zip_open(part.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+  zip_t* za = Zip().open(part.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
   if (za == nullptr) {
     zip_error_t ze;
-    zip_error_init_with_code(&ze, error);
-    Status s = Status::IoError(part + ": cannot create: " + zip_error_strerror(&ze));
-    zip_error_fini(&ze);
+    Zip().error_init_with_code(&ze, error);
+    Status s = Status::IoError(part + ": cannot create: " + Zip().error_strerror(&ze));
+    Zip().error_fini(&ze);
     return s;
   }
   const time_t mtime = LocalTimeWithUtcFields(epoch);
   for (const ZipEntry& e : entries) {
     zip_source_t* src =
-        e.file.empty() ? zip_source_buffer(za, e.data.data(), e.data.size(), 0)
-                       : zip_source_file(za, e.file.c_str(), 0, -1);
+        e.file.empty() ? Zip().source_buffer(za, e.data.data(), e.data.size(), 0)
+                       : Zip().source_file(za, e.file.c_str(), 0, -1);
     if (src == nullptr) {
       Status s = Status::IoError((e.file.empty() ? part : e.file) +
                                  ": cannot read for " + e.name + ": " + ZipError(za));
-      zip_discard(za);
+      Zip().discard(za);
       return s;
     }
-    const zip_int64_t index = zip_file_add(za, e.name.c_str(), src, ZIP_FL_ENC_UTF_8);
+    const zip_int64_t index = Zip().file_add(za, e.name.c_str(), src, ZIP_FL_ENC_UTF_8);
     if (index < 0) {
-      zip_source_free(src);
+      Zip().source_free(src);
       Status s = Status::IoError(part + ": cannot add " + e.name + ": " + ZipError(za));
-      zip_discard(za);
+      Zip().discard(za);
       return s;
     }
     const zip_uint64_t i = static_cast<zip_uint64_t>(index);
-    if (zip_set_file_compression(za, i, e.store ? ZIP_CM_STORE : ZIP_CM_DEFLATE,
+    if (Zip().set_file_compression(za, i, e.store ? ZIP_CM_STORE : ZIP_CM_DEFLATE,
                                  e.store ? 0 : 9) != 0 ||
-        zip_file_set_mtime(za, i, mtime, 0) != 0 ||
-        zip_file_set_external_attributes(za, i, 0, ZIP_OPSYS_UNIX, kFileMode << 16) != 0) {
+        Zip().file_set_mtime(za, i, mtime, 0) != 0 ||
+        Zip().file_set_external_attributes(za, i, 0, ZIP_OPSYS_UNIX, kFileMode << 16) != 0) {
       Status s = Status::IoError(part + ": " + e.name + ": " + ZipError(za));
-      zip_discard(za);
+      Zip().discard(za);
       return s;
     }
   }
-  if (zip_close(za) != 0) {
+  if (Zip().close(za) != 0) {
     Status s = Status::IoError(part + ": cannot write: " + ZipError(za));
-    zip_discard(za);
+    Zip().discard(za);
     std::remove(part.c_str());
     return s;
   }
@@ -84,33 +156,34 @@ Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries,
 }
 
 StatusOr<std::vector<ZipMember>> ReadZip(const std::string& path) {
+  if (!Zip().error.empty()) return Status::Failure(Zip().error);
   int error = 0;
-  zip_t* za = zip_open(path.c_str(), ZIP_RDONLY, &error);
+  zip_t* za = Zip().open(path.c_str(), ZIP_RDONLY, &error);
   if (za == nullptr) return Status::IoError(path + ": not a readable ZIP archive");
   std::vector<ZipMember> members;
-  const zip_int64_t n = zip_get_num_entries(za, 0);
+  const zip_int64_t n = Zip().get_num_entries(za, 0);
   for (zip_int64_t i = 0; i < n; ++i) {
     zip_stat_t st;
-    zip_stat_init(&st);
+    Zip().stat_init(&st);
     zip_file_t* f = nullptr;
-    if (zip_stat_index(za, i, 0, &st) != 0 ||
-        (f = zip_fopen_index(za, i, 0)) == nullptr) {
-      zip_discard(za);
+    if (Zip().stat_index(za, i, 0, &st) != 0 ||
+        (f = Zip().fopen_index(za, i, 0)) == nullptr) {
+      Zip().discard(za);
       return Status::IoError(path + ": cannot read member " + std::to_string(i));
     }
     ZipMember m;
     m.name = st.name;
     m.stored = st.comp_method == ZIP_CM_STORE;
     m.data.resize(st.size);
-    const zip_int64_t got = zip_fread(f, m.data.data(), st.size);
-    zip_fclose(f);
+    const zip_int64_t got = Zip().fread(f, m.data.data(), st.size);
+    Zip().fclose(f);
     if (got != static_cast<zip_int64_t>(st.size)) {
-      zip_discard(za);
+      Zip().discard(za);
       return Status::IoError(path + ": " + m.name + ": short read");
     }
     members.push_back(std::move(m));
   }
-  zip_discard(za);
+  Zip().discard(za);
   return members;
 }
 
