@@ -293,24 +293,34 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     return s;
   };
 
-  // While this thread is busy with a chapter, a second one renders the next
-  // ones into their own files (a build has a core to spare once synthesis
-  // ends); the book files then read them back, so only with a lossless format.
-  // Chapter states: free, taken here, being rendered ahead, rendered ahead.
+  // While this thread renders a chapter, a second one renders the next ones
+  // into their own files (a build has a core to spare once synthesis ends);
+  // the book files then read them back, so only with a lossless format. It
+  // starts only once this thread has a chapter to render: after a small edit,
+  // the one chapter to render is rendered here, straight into the book files
+  // too. Chapter states: free, taken here, being rendered ahead, rendered
+  // ahead.
   enum Claim { kFree, kHere, kAhead, kAheadDone };
   std::mutex claims_mutex;
   std::condition_variable claims_changed;
   std::vector<Claim> claims(script.chapters.size(), kFree);
+  size_t after_busy = 0;  // the chapter after the one rendered here; 0: none yet
+  bool main_done = false;
   const bool ahead = script.chapters.size() > 1 &&
                      std::any_of(options.formats.begin(), options.formats.end(),
                                  assemble_internal::IsLossless);
   std::optional<ScopedThread> helper;
   if (ahead) {
     helper.emplace([&] {
-      for (size_t c = 1; c < script.chapters.size(); ++c) {
+      for (size_t next = 1;;) {
+        size_t c;
         {
-          std::lock_guard<std::mutex> lock(claims_mutex);
-          if (claims[c] != kFree) continue;
+          std::unique_lock<std::mutex> lock(claims_mutex);
+          claims_changed.wait(lock, [&] { return main_done || after_busy > 0; });
+          next = std::max(next, after_busy);
+          while (next < claims.size() && claims[next] != kFree) ++next;
+          if (main_done || next >= claims.size()) return;
+          c = next++;
           claims[c] = kAhead;
         }
         ChapterFiles files = inspect(c);
@@ -322,6 +332,20 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       }
     });
   }
+  // However this function returns, the helper stops waiting (before it is
+  // joined: `helper` is destroyed after this).
+  struct StopHelper {
+    std::mutex& mutex;
+    std::condition_variable& changed;
+    bool& done;
+    ~StopHelper() {
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        done = true;
+      }
+      changed.notify_all();
+    }
+  } stop_helper{claims_mutex, claims_changed, main_done};
 
   for (size_t c = 0; c < script.chapters.size(); ++c) {
     const Chapter& chapter = script.chapters[c];
@@ -344,6 +368,11 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (!was_stale && book_sinks.empty()) {
       // Its files and its part of the book files are current.
     } else if (was_stale || files.lossless.empty()) {
+      {
+        std::lock_guard<std::mutex> lock(claims_mutex);
+        after_busy = c + 1;
+      }
+      claims_changed.notify_all();
       Status s = render(c, &files, book_sinks);
       if (!s.ok()) return s;
     } else {
