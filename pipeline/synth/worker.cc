@@ -14,10 +14,12 @@
 // NARRATE_SYNTH_FORK is set, every request runs in a forked child instead,
 // which is just as exact and several times slower. NARRATE_SYNTH_TRACE=FILE
 // appends a line per request to FILE saying which way it ran.
+#include <dirent.h>
 #include <dlfcn.h>
 #include <espeak-ng/speak_lib.h>
 #include <link.h>
 #include <malloc.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -141,14 +144,13 @@ class Engine {
         return false;
       }
       espeak_SetSynthCallback(OnAudio);
-      // eSpeak lists the installed voices (reading every voice file) on the
-      // first selection and keeps the list: list them now, so that the list
-      // is part of the initial state instead of being read again each time a
-      // voice is selected from that state.
-      espeak_ListVoices(nullptr);
+      const char* data = nullptr;
+      espeak_Info(&data);
+      if (data != nullptr) data_ = data;
     }
-    Save(&initial_);
     fork_ = std::getenv("NARRATE_SYNTH_FORK") != nullptr || statics_.begin == nullptr;
+    if (fork_) List();
+    Save(&initial_);
     if (const char* trace = std::getenv("NARRATE_SYNTH_TRACE")) trace_ = std::fopen(trace, "a");
     return true;
   }
@@ -167,10 +169,11 @@ class Engine {
       // self-check wait until the answer is out (Settle), to keep the first
       // clip quick (a live preview waits for it).
       Restore(initial_);
+      const std::string& file = VoiceFile(r.voice);  // outside the scope: ours
       bool ok;
       {
         EngineScope scope;
-        ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
+        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
       }
       current_.clear();  // the state is not the initial one, nor saved
       if (!ok) return Fail("eSpeak NG has no voice '" + r.voice + "'");
@@ -195,6 +198,14 @@ class Engine {
   void Settle(const EngineRequest& r) {
     if (fork_ || checked_) return;
     checked_ = true;
+    if (!listed_) {
+      // The initial state from here on includes eSpeak's list of voices (see
+      // List); the check below tells whether the answer, made without it,
+      // still holds.
+      Restore(initial_);
+      List();
+      Save(&initial_);
+    }
     const EngineState* voice = SelectVoice(r.voice);
     std::vector<int16_t> samples;
     Capture again;
@@ -205,6 +216,7 @@ class Engine {
     if (!ok || again.marks != capture_.marks || samples.size() != capture_.count ||
         !std::equal(samples.begin(), samples.end(), shared_->data())) {
       fork_ = true;
+      Restore(initial_);  // what each forked child starts from
     }
   }
 
@@ -229,10 +241,11 @@ class Engine {
       if (current_ != voice) Restore(voices_.front().second);
     } else {
       Restore(initial_);
+      const std::string& file = VoiceFile(voice);  // outside the scope: ours
       bool ok;
       {
         EngineScope scope;
-        ok = espeak_SetVoiceByName(voice.c_str()) == EE_OK;
+        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
       }
       if (!ok) {
         Restore(initial_);
@@ -255,6 +268,52 @@ class Engine {
   void Restore(const EngineState& state) const {
     RestoreHeap(state.heap);
     std::copy(state.statics.begin(), state.statics.end(), statics_.begin);
+  }
+
+  // eSpeak lists the installed voices (reading every voice file, ~5 ms) when
+  // a voice is first looked up by language or by a name that is not a file
+  // name, and keeps the list. Listed once in the initial state, it is not read
+  // again each time a voice is selected from that state, nor for each foreign
+  // span (<voice xml:lang>). The first answer does not wait for it: the
+  // voice is selected by its file (VoiceFile) and the list is made after.
+  void List() {
+    EngineScope scope;
+    espeak_ListVoices(nullptr);
+    listed_ = true;
+  }
+
+  // The voice `name` ("sk+m3") as eSpeak's file for it ("zlw/sk+m3"), which
+  // eSpeak loads without looking through the list of voices; the same file
+  // as it would pick by name. Unchanged when no single file has that name.
+  const std::string& VoiceFile(const std::string& name) {
+    auto found = files_.find(name);
+    if (found != files_.end()) return found->second;
+    const size_t plus = name.find('+');
+    const std::string base = name.substr(0, plus);
+    std::vector<std::string> matches;
+    const std::string lang = data_ + "/lang";
+    if (DIR* top = ::opendir(lang.c_str())) {
+      while (const dirent* family = ::readdir(top)) {
+        if (family->d_name[0] == '.') continue;
+        DIR* dir = ::opendir((lang + "/" + family->d_name).c_str());
+        if (dir == nullptr && ::strcasecmp(family->d_name, base.c_str()) == 0) {
+          matches.push_back(family->d_name);  // a voice file at the top
+        }
+        if (dir != nullptr) {
+          while (const dirent* file = ::readdir(dir)) {
+            if (::strcasecmp(file->d_name, base.c_str()) == 0) {
+              matches.push_back(std::string(family->d_name) + "/" + file->d_name);
+            }
+          }
+          ::closedir(dir);
+        }
+      }
+      ::closedir(top);
+    }
+    const std::string file = matches.size() == 1 && base.find('/') == std::string::npos
+                                 ? matches[0] + (plus == std::string::npos ? "" : name.substr(plus))
+                                 : name;
+    return files_[name] = file;
   }
 
   bool Fail(std::string why) {
@@ -315,10 +374,11 @@ class Engine {
     }
     if (pid == 0) {
       ::close(fds[0]);
+      const std::string& file = VoiceFile(r.voice);  // outside the scope: ours
       bool ok;
       {
         EngineScope scope;
-        ok = espeak_SetVoiceByName(r.voice.c_str()) == EE_OK;
+        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
       }
       if (!ok) error_ = "eSpeak NG has no voice '" + r.voice + "'";
       ok = ok && SynthesizeHere(r, Answer(), &error_);
@@ -345,6 +405,9 @@ class Engine {
   bool fork_ = false;
   bool checked_ = false;  // the self-check has run (see Settle)
   std::FILE* trace_ = nullptr;  // NARRATE_SYNTH_TRACE: a line per request, how it ran
+  std::string data_;  // eSpeak's data folder
+  bool listed_ = false;  // the initial state has eSpeak's list of voices
+  std::map<std::string, std::string> files_;  // voice name -> VoiceFile
   std::unique_ptr<SampleBuffer> shared_;  // answers' samples, seen by narrate
   Capture capture_;    // the last answer: its sample count and marks
   Target answer_;      // where an answer goes
