@@ -1,11 +1,10 @@
 // The EPUB's ZIP container through libzip. Thread-compatible.
 //
-// libzip is loaded (dlopen) when an EPUB is written or read rather than with
-// every start of narrate: it brings libcrypto along, whose loading cost about
-// 4 ms of each start.
+// libzip is loaded (SharedLibrary) when an EPUB is written or read rather
+// than with every start of narrate: it brings libcrypto along, whose loading
+// cost about 4 ms of each start.
 #include "assemble/epub_zip.h"
 
-#include <dlfcn.h>
 #include <zip.h>
 
 #include <cstdio>
@@ -40,42 +39,31 @@ struct LibZip {
   std::string error;  // why it could not be loaded; empty when it was
 };
 
-template <typename F>
-bool Bind(void* library, const char* name, F* f) {
-  *f = reinterpret_cast<F>(::dlsym(library, name));
-  return *f != nullptr;
-}
-
 const LibZip& Zip() {
   static const LibZip z = [] {
     LibZip l;
-    void* library = ::dlopen("libzip.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) library = ::dlopen(NARRATE_LIBZIP_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) {
-      const char* why = ::dlerror();
-      l.error = std::string("cannot load libzip (") + (why ? why : "?") +
-                "): install libzip4 (apt-get install libzip4)";
-      return l;
-    }
-    const bool all =
-        Bind(library, "zip_open", &l.open) && Bind(library, "zip_close", &l.close) &&
-        Bind(library, "zip_discard", &l.discard) && Bind(library, "zip_strerror", &l.strerror) &&
-        Bind(library, "zip_error_init_with_code", &l.error_init_with_code) &&
-        Bind(library, "zip_error_strerror", &l.error_strerror) &&
-        Bind(library, "zip_error_fini", &l.error_fini) &&
-        Bind(library, "zip_source_buffer", &l.source_buffer) &&
-        Bind(library, "zip_source_file", &l.source_file) &&
-        Bind(library, "zip_source_free", &l.source_free) &&
-        Bind(library, "zip_file_add", &l.file_add) &&
-        Bind(library, "zip_set_file_compression", &l.set_file_compression) &&
-        Bind(library, "zip_file_set_mtime", &l.file_set_mtime) &&
-        Bind(library, "zip_file_set_external_attributes", &l.file_set_external_attributes) &&
-        Bind(library, "zip_get_num_entries", &l.get_num_entries) &&
-        Bind(library, "zip_stat_init", &l.stat_init) &&
-        Bind(library, "zip_stat_index", &l.stat_index) &&
-        Bind(library, "zip_fopen_index", &l.fopen_index) &&
-        Bind(library, "zip_fread", &l.fread) && Bind(library, "zip_fclose", &l.fclose);
-    if (!all) l.error = "the installed libzip lacks functions narrate needs";
+    SharedLibrary library({"libzip.so.4", NARRATE_LIBZIP_LIBRARY}, "libzip", "libzip4");
+    library.Bind("zip_open", &l.open);
+    library.Bind("zip_close", &l.close);
+    library.Bind("zip_discard", &l.discard);
+    library.Bind("zip_strerror", &l.strerror);
+    library.Bind("zip_error_init_with_code", &l.error_init_with_code);
+    library.Bind("zip_error_strerror", &l.error_strerror);
+    library.Bind("zip_error_fini", &l.error_fini);
+    library.Bind("zip_source_buffer", &l.source_buffer);
+    library.Bind("zip_source_file", &l.source_file);
+    library.Bind("zip_source_free", &l.source_free);
+    library.Bind("zip_file_add", &l.file_add);
+    library.Bind("zip_set_file_compression", &l.set_file_compression);
+    library.Bind("zip_file_set_mtime", &l.file_set_mtime);
+    library.Bind("zip_file_set_external_attributes", &l.file_set_external_attributes);
+    library.Bind("zip_get_num_entries", &l.get_num_entries);
+    library.Bind("zip_stat_init", &l.stat_init);
+    library.Bind("zip_stat_index", &l.stat_index);
+    library.Bind("zip_fopen_index", &l.fopen_index);
+    library.Bind("zip_fread", &l.fread);
+    library.Bind("zip_fclose", &l.fclose);
+    l.error = library.error();
     return l;
   }();
   return z;

@@ -1,6 +1,7 @@
 // Implementation of the small shared pieces declared in core.h.
 #include "core/core.h"
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -186,6 +187,28 @@ ClipSummary SummarizeClip(const Clip& clip) {
   for (int16_t v : clip.samples) summary.energy += int64_t{v} * v;
   summary.words = clip.words;
   return summary;
+}
+
+SharedLibrary::SharedLibrary(std::initializer_list<const char*> names,
+                             const std::string& what, const std::string& package)
+    : what_(what) {
+  const char* why = "no file to load";
+  for (const char* name : names) {
+    handle_ = ::dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (handle_ != nullptr) return;
+    why = ::dlerror();
+  }
+  error_ = "cannot load " + what + " (" + (why != nullptr ? why : "?") + "): install " +
+           package + " (apt-get install " + package + ")";
+}
+
+void* SharedLibrary::Symbol(const char* name) {
+  if (handle_ == nullptr) return nullptr;
+  void* symbol = ::dlsym(handle_, name);
+  if (symbol == nullptr && error_.empty()) {
+    error_ = "the installed " + what_ + " lacks " + name + ", which narrate needs";
+  }
+  return symbol;
 }
 
 }  // namespace narrate

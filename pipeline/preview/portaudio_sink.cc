@@ -2,14 +2,13 @@
 // int16 whose callback only calls PlaybackFeed::Pull (no allocation, lock or
 // I/O), and the device listing for `narrate devices`.
 //
-// PortAudio is loaded (dlopen) when a preview or a device listing first needs
-// it rather than with every start of narrate: with the ALSA and JACK
-// libraries it brings along it cost a few milliseconds of each build's start.
+// PortAudio is loaded (SharedLibrary) when a preview or a device listing
+// first needs it rather than with every start of narrate: with the ALSA and
+// JACK libraries it brings along it cost a few milliseconds of each start.
 //
 // Thread-safety: PortAudio is loaded once per process and initialized once
 // per use (reference counted by PortAudio itself); a sink is used from one
 // controlling thread.
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <portaudio.h>
 #include <unistd.h>
@@ -42,39 +41,25 @@ struct PortAudio {
   std::string error;  // why it could not be loaded; empty when it was
 };
 
-template <typename F>
-bool Bind(void* library, const char* name, F* f) {
-  *f = reinterpret_cast<F>(::dlsym(library, name));
-  return *f != nullptr;
-}
-
 const PortAudio& Pa() {
   static const PortAudio pa = [] {
     PortAudio p;
-    // The library this build was made with, by its soname first.
-    void* library = ::dlopen("libportaudio.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) library = ::dlopen(NARRATE_PORTAUDIO_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) {
-      const char* why = ::dlerror();
-      p.error = std::string("cannot load PortAudio (") + (why ? why : "?") +
-                "): install libportaudio2 (apt-get install libportaudio2)";
-      return p;
-    }
-    if (!Bind(library, "Pa_Initialize", &p.Initialize) ||
-        !Bind(library, "Pa_Terminate", &p.Terminate) ||
-        !Bind(library, "Pa_GetErrorText", &p.GetErrorText) ||
-        !Bind(library, "Pa_GetDeviceCount", &p.GetDeviceCount) ||
-        !Bind(library, "Pa_GetDeviceInfo", &p.GetDeviceInfo) ||
-        !Bind(library, "Pa_GetHostApiInfo", &p.GetHostApiInfo) ||
-        !Bind(library, "Pa_GetDefaultOutputDevice", &p.GetDefaultOutputDevice) ||
-        !Bind(library, "Pa_OpenStream", &p.OpenStream) ||
-        !Bind(library, "Pa_StartStream", &p.StartStream) ||
-        !Bind(library, "Pa_StopStream", &p.StopStream) ||
-        !Bind(library, "Pa_AbortStream", &p.AbortStream) ||
-        !Bind(library, "Pa_CloseStream", &p.CloseStream) ||
-        !Bind(library, "Pa_IsStreamActive", &p.IsStreamActive)) {
-      p.error = "the installed PortAudio lacks functions narrate needs";
-    }
+    SharedLibrary library({"libportaudio.so.2", NARRATE_PORTAUDIO_LIBRARY}, "PortAudio",
+                          "libportaudio2");
+    library.Bind("Pa_Initialize", &p.Initialize);
+    library.Bind("Pa_Terminate", &p.Terminate);
+    library.Bind("Pa_GetErrorText", &p.GetErrorText);
+    library.Bind("Pa_GetDeviceCount", &p.GetDeviceCount);
+    library.Bind("Pa_GetDeviceInfo", &p.GetDeviceInfo);
+    library.Bind("Pa_GetHostApiInfo", &p.GetHostApiInfo);
+    library.Bind("Pa_GetDefaultOutputDevice", &p.GetDefaultOutputDevice);
+    library.Bind("Pa_OpenStream", &p.OpenStream);
+    library.Bind("Pa_StartStream", &p.StartStream);
+    library.Bind("Pa_StopStream", &p.StopStream);
+    library.Bind("Pa_AbortStream", &p.AbortStream);
+    library.Bind("Pa_CloseStream", &p.CloseStream);
+    library.Bind("Pa_IsStreamActive", &p.IsStreamActive);
+    p.error = library.error();
     return p;
   }();
   return pa;

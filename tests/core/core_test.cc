@@ -122,5 +122,25 @@ TEST(Hash, Fnv1aKnownValuesAndHex) {
   EXPECT_NE(HexHash("a"), HexHash("b"));
 }
 
+TEST(SharedLibrary, LoadsBindsAndSaysWhatIsMissing) {
+  double (*cosine)(double) = nullptr;
+  SharedLibrary math({"libnarrate-none.so.0", "libm.so.6"}, "the maths library", "libc6");
+  math.Bind("cos", &cosine);
+  ASSERT_TRUE(math.error().empty()) << math.error();
+  ASSERT_NE(cosine, nullptr);
+  EXPECT_DOUBLE_EQ(cosine(0.0), 1.0);
+
+  void (*missing)() = nullptr;
+  math.Bind("narrate_no_such_function", &missing);
+  EXPECT_EQ(missing, nullptr);
+  EXPECT_NE(math.error().find("lacks narrate_no_such_function"), std::string::npos);
+
+  SharedLibrary none({"libnarrate-none.so.0"}, "NoLib", "nolib1");
+  none.Bind("cos", &cosine);
+  EXPECT_EQ(cosine, nullptr);
+  EXPECT_NE(none.error().find("cannot load NoLib"), std::string::npos) << none.error();
+  EXPECT_NE(none.error().find("apt-get install nolib1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace narrate
