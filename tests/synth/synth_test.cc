@@ -170,6 +170,29 @@ TEST_F(SynthTest, WorkerResetsInPlaceUnlessToldToFork) {
   }
 }
 
+TEST_F(SynthTest, AnUtteranceLongerThanTheSharedBufferComesThroughWhole) {
+  // The buffer the worker shares with narrate starts at 4 MB (95 s of
+  // samples) and grows for a longer utterance, on both sides. Over two
+  // minutes of one sentence, after a short one: the same bytes as from a
+  // fresh worker, and a short one after it is unharmed.
+  std::string text;
+  for (int i = 0; i < 50; ++i) text += "Vojsko pochodovalo celú noc cez lesy a polia, ";
+  text += "až ráno dorazilo k rieke.";
+  const SynthRequest long_one{"sk", Timbre(), Words(text)};
+  const SynthRequest short_one{"sk", Timbre(), Words("Dobrý deň.")};
+  auto before = synth_->Synthesize(short_one);
+  auto clip = synth_->Synthesize(long_one);
+  auto after = synth_->Synthesize(short_one);
+  ASSERT_TRUE(before.ok() && clip.ok() && after.ok());
+  EXPECT_GT(clip->samples.size() * sizeof(int16_t), size_t{4} << 20);
+  auto fresh = Synth::Create();
+  ASSERT_TRUE(fresh.ok());
+  auto again = (*fresh)->Synthesize(long_one);
+  ASSERT_TRUE(again.ok());
+  ExpectSameClip(*clip, *again, 0);
+  ExpectSameClip(*before, *after, 1);
+}
+
 TEST(SynthWorker, AnotherESpeakVersionIsRefused) {
   // A stand-in worker that says it runs eSpeak NG 0.0: clips made with it
   // would be cached under this build's version, so narrate refuses it.
