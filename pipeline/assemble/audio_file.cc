@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "assemble/block_stage.h"
 #include "assemble/encode_ogg.h"
 #include "assemble/encode_resample.h"
 #include "assemble/tags_writer.h"
@@ -115,6 +116,11 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
   // Tags are written in Commit(): TagLib for MP3, FLAC and Opus (libsndfile
   // labels ID3 strings Latin-1 and cannot write arbitrary Vorbis comments),
   // our own chunks after the samples for WAV (see AppendWavChunks).
+  if (format != "wav") {
+    AudioWriter* raw = w.get();
+    w->encoder_ = std::make_unique<BlockStage<int16_t>>(
+        [raw](const std::vector<int16_t>& block) { return raw->Encode(block); });
+  }
   return w;
 }
 
@@ -149,18 +155,20 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& pa
 }
 
 AudioWriter::~AudioWriter() {
-  if (file_ != nullptr) {
-    sf_close(file_);
-    ::unlink(part_.c_str());
-  }
+  encoder_.reset();  // its thread stops before the file it writes goes
+  if (file_ != nullptr) Discard();
 }
 
-Status AudioWriter::Fail(const std::string& what) {
+void AudioWriter::Discard() {
   if (file_ != nullptr) {
     sf_close(file_);
     file_ = nullptr;
   }
   ::unlink(part_.c_str());
+}
+
+Status AudioWriter::Fail(const std::string& what) {
+  Discard();
   return Status::IoError(path_ + ": " + what);
 }
 
@@ -175,6 +183,11 @@ Status AudioWriter::WriteFloat(const std::vector<float>& samples) {
 
 Status AudioWriter::Write(const std::vector<int16_t>& samples) {
   if (file_ == nullptr) return Status::Failure(path_ + ": write after Commit");
+  if (encoder_ != nullptr) return encoder_->Add(samples.data(), samples.size());
+  return Encode(samples);
+}
+
+Status AudioWriter::Encode(const std::vector<int16_t>& samples) {
   if (resampler_ != nullptr) {
     resampled_.clear();
     Status s = resampler_->Process(samples.data(), samples.size(), &resampled_);
@@ -191,6 +204,14 @@ Status AudioWriter::Write(const std::vector<int16_t>& samples) {
 
 Status AudioWriter::Commit() {
   if (file_ == nullptr) return Status::Failure(path_ + ": Commit called twice");
+  if (encoder_ != nullptr) {
+    const Status encoded = encoder_->Drain();
+    encoder_.reset();
+    if (!encoded.ok()) {
+      Discard();
+      return encoded;
+    }
+  }
   if (resampler_ != nullptr) {
     resampled_.clear();
     Status s = resampler_->Flush(&resampled_);

@@ -17,6 +17,9 @@
 namespace narrate {
 namespace assemble_internal {
 
+template <typename T>
+class BlockStage;
+
 // Metadata written into every file (UTF-8).
 struct AudioTags {
   std::string title;     // the chapter title, or the book title for the book file
@@ -49,6 +52,10 @@ class StreamResampler;
 // Decoded through libsndfile, every format gives back exactly the number of
 // samples written (at the file's rate): the MP3 LAME header and the Opus
 // pre-skip carry the encoder delay and padding.
+//
+// Every format but WAV is encoded on a thread of the writer's own: Write()
+// queues a copy of the block (a failure shows at a later Write or at
+// Commit), so the chapter and book files of a build encode side by side.
 class AudioWriter {
  public:
   // `format` is one of "wav", "flac", "mp3", "opus". `sample_rate` is the rate
@@ -80,7 +87,11 @@ class AudioWriter {
 
  private:
   AudioWriter();
+  // Resamples if needed and hands the block to libsndfile.
+  Status Encode(const std::vector<int16_t>& samples);
   Status WriteFloat(const std::vector<float>& samples);
+  // Closes and removes the partial file.
+  void Discard();
   Status Fail(const std::string& what);
 
   std::string path_;
@@ -93,6 +104,7 @@ class AudioWriter {
   std::unique_ptr<StreamResampler> resampler_;  // null when rates match
   std::vector<float> resampled_;                // scratch for the resampler
   std::vector<ChapterMark> chapters_;
+  std::unique_ptr<BlockStage<int16_t>> encoder_;  // null for WAV: written in Write()
 };
 
 // The audio formats narrate writes ("wav", "flac", "mp3", "opus"); the file

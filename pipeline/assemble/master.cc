@@ -19,11 +19,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <mutex>
-#include <thread>
+
+#include "assemble/block_stage.h"
 
 namespace narrate {
 namespace assemble_internal {
@@ -41,80 +39,6 @@ constexpr float kTap0 = 0.61062f, kTap1 = -0.14628f, kTap2 = 0.03919f, kTap3 = -
 soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 
 }  // namespace
-
-// A stage of the pipeline on a thread of its own: blocks go in in order, a
-// few may wait, and `process` takes them one by one. The first failure is kept
-// and stops the processing of what follows.
-class BlockStage {
- public:
-  explicit BlockStage(std::function<Status(const std::vector<float>&)> process)
-      : process_(std::move(process)), thread_([this] { Run(); }) {}
-  ~BlockStage() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closed_ = true;
-    }
-    changed_.notify_all();
-    thread_.join();
-  }
-
-  // Queues a copy of the samples (waits while a few blocks are queued); the
-  // failure of an earlier block, if any.
-  Status Add(const float* samples, size_t count) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return queue_.size() < kQueued; });
-    if (!failure_.ok()) return failure_;
-    std::vector<float> block;
-    if (!spare_.empty()) {
-      block = std::move(spare_.back());
-      spare_.pop_back();
-    }
-    block.assign(samples, samples + count);
-    queue_.push_back(std::move(block));
-    changed_.notify_all();
-    return Status::Ok();
-  }
-
-  // Waits until every queued block is processed; the first failure, if any.
-  // After it, the stage is idle until the next Add.
-  Status Drain() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
-    return failure_;
-  }
-
- private:
-  static constexpr size_t kQueued = 4;
-
-  void Run() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-      changed_.wait(lock, [&] { return closed_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // closed
-      std::vector<float> block = std::move(queue_.front());
-      queue_.pop_front();
-      busy_ = true;
-      const bool go = failure_.ok();
-      lock.unlock();
-      Status s = go ? process_(block) : Status::Ok();
-      lock.lock();
-      if (failure_.ok()) failure_ = s;
-      busy_ = false;
-      spare_.push_back(std::move(block));
-      changed_.notify_all();
-    }
-  }
-
-  std::function<Status(const std::vector<float>&)> process_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<std::vector<float>> queue_;
-  std::vector<std::vector<float>> spare_;  // processed blocks, for reuse
-  bool busy_ = false;                      // a block is being processed
-  bool closed_ = false;
-  Status failure_;
-  std::thread thread_;  // last: starts once the rest is ready
-};
 
 StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
                                                              double mean_square,
@@ -158,13 +82,13 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
   // each costs about as much as the limiter, and a build often has a core to
   // spare.
   StreamMaster* raw = m.get();
-  m->loudness_ = std::make_unique<BlockStage>([raw](const std::vector<float>& block) {
+  m->loudness_ = std::make_unique<BlockStage<float>>([raw](const std::vector<float>& block) {
     return ebur128_add_frames_float(raw->loudness_state_, block.data(), block.size()) ==
                    EBUR128_SUCCESS
                ? Status::Ok()
                : Status::Failure("loudness measurement failed (libebur128)");
   });
-  m->output_ = std::make_unique<BlockStage>(
+  m->output_ = std::make_unique<BlockStage<float>>(
       [raw](const std::vector<float>& block) { return raw->Resample(block); });
   const size_t groups = (kBlock + m->margin_) / kGroup + 1;
   m->need_.resize(groups);

@@ -23,6 +23,7 @@ struct MasterOptions {
   int release_ms = 60;           // and recovers after it
 };
 
+template <typename T>
 class BlockStage;
 
 // One file's audio in, at the clips' rate, in order: mastered, resampled and
@@ -87,8 +88,8 @@ class StreamMaster {
   std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
   ebur128_state* loudness_state_ = nullptr;
-  std::unique_ptr<BlockStage> loudness_;  // measures the limited signal
-  std::unique_ptr<BlockStage> output_;    // resamples, clips, measures, sends
+  std::unique_ptr<BlockStage<float>> loudness_;  // measures the limited signal
+  std::unique_ptr<BlockStage<float>> output_;    // resamples, clips, measures, sends
   void* resampler_ = nullptr;  // soxr_t
   std::unique_ptr<QcMeter> qc_;
   Sink sink_;
