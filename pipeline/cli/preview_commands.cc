@@ -73,11 +73,9 @@ class ClipSupplier {
     }
     const bool cached = !cache_dir_.empty() && IsDirectory(cache_dir_);
     if (cached) {
-      const std::string path = ClipPath(cache_dir_, *request);
-      if (::access(path.c_str(), R_OK) == 0) {
-        StatusOr<Clip> clip = ReadClip(path);
-        if (clip.ok()) return clip;
-      }
+      // A clip not in the cache (or damaged) is synthesized again below.
+      StatusOr<Clip> clip = ReadClip(ClipPath(cache_dir_, *request));
+      if (clip.ok()) return clip;
     }
     if (!synth_) {
       StatusOr<std::unique_ptr<Synth>> synth = warmer_->Take();

@@ -71,9 +71,8 @@ bool WriteFrame(int fd, const std::string& bytes);
 bool ReadFrame(int fd, std::string* bytes);
 
 // The worker replies "R<eSpeak's version>" once eSpeak is ready (or
-// "E<message>"), then to each
-// request frame "K"+capture (its count and marks; the samples are in the
-// SampleBuffer) or "E"+message.
+// "E<message>"), then to each request frame "K"+capture (its count and marks;
+// the samples are in the SampleBuffer) or "E"+message.
 bool WriteCapture(int fd, const Capture& c);
 // One answer: true with `c` filled, or with `error` set (and `c` untouched);
 // false on EOF or a garbled frame.

@@ -144,7 +144,6 @@ std::string ClipPath(const std::string& cache_dir, const SynthRequest& request) 
 struct Synth::Impl {
   IteratorCache iterators;
   std::unique_ptr<synth_internal::SampleBuffer> samples;  // shared with the worker
-  synth_internal::Capture capture;  // the worker's last answer
 };
 
 std::string SynthWorkerPath() {
@@ -293,7 +292,7 @@ StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
   engine.ssml = BuildSsml(words, glue);
 
   std::string error;
-  synth_internal::Capture& capture = impl_->capture;
+  synth_internal::Capture capture;
   if (!synth_internal::WriteFrame(fd_, synth_internal::EncodeRequest(engine)) ||
       !synth_internal::ReadAnswer(fd_, &capture, &error)) {
     return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");

@@ -169,19 +169,16 @@ class Engine {
       // self-check wait until the answer is out (Settle), to keep the first
       // clip quick (a live preview waits for it).
       Restore(initial_);
-      const std::string& file = VoiceFile(r.voice);  // outside the scope: ours
-      bool ok;
-      {
-        EngineScope scope;
-        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
-      }
+      const bool ok = SetVoice(r.voice);
       current_.clear();  // the state is not the initial one, nor saved
       if (!ok) return Fail("eSpeak NG has no voice '" + r.voice + "'");
-      return SynthesizeHere(r, Answer(), &error_);
+      Target answer = Answer();
+      return SynthesizeHere(r, &answer, &error_);
     }
     const EngineState* voice = SelectVoice(r.voice);
     if (voice == nullptr) return Fail("eSpeak NG has no voice '" + r.voice + "'");
-    const bool ok = SynthesizeHere(r, Answer(), &error_);
+    Target answer = Answer();
+    const bool ok = SynthesizeHere(r, &answer, &error_);
     Restore(*voice);
     return ok;
   }
@@ -241,13 +238,7 @@ class Engine {
       if (current_ != voice) Restore(voices_.front().second);
     } else {
       Restore(initial_);
-      const std::string& file = VoiceFile(voice);  // outside the scope: ours
-      bool ok;
-      {
-        EngineScope scope;
-        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
-      }
-      if (!ok) {
+      if (!SetVoice(voice)) {
         Restore(initial_);
         current_.clear();
         return nullptr;
@@ -316,6 +307,14 @@ class Engine {
     return files_[name] = file;
   }
 
+  // Selects `voice` on top of eSpeak's present state; false when eSpeak has
+  // no such voice (a failed switch keeps the old voice: never use it then).
+  bool SetVoice(const std::string& voice) {
+    const std::string& file = VoiceFile(voice);  // outside the scope: ours
+    EngineScope scope;
+    return espeak_SetVoiceByName(file.c_str()) == EE_OK;
+  }
+
   bool Fail(std::string why) {
     error_ = std::move(why);
     return false;
@@ -323,10 +322,7 @@ class Engine {
 
   // The target of an answer: its samples to the shared buffer, counted and
   // marked in capture_.
-  Target* Answer() {
-    answer_ = Target{shared_.get(), nullptr, &capture_};
-    return &answer_;
-  }
+  Target Answer() { return Target{shared_.get(), nullptr, &capture_}; }
 
   // Synthesizes in this process (advancing eSpeak's state) into `target`;
   // false with `error` set if eSpeak fails.
@@ -374,14 +370,10 @@ class Engine {
     }
     if (pid == 0) {
       ::close(fds[0]);
-      const std::string& file = VoiceFile(r.voice);  // outside the scope: ours
-      bool ok;
-      {
-        EngineScope scope;
-        ok = espeak_SetVoiceByName(file.c_str()) == EE_OK;
-      }
+      bool ok = SetVoice(r.voice);
       if (!ok) error_ = "eSpeak NG has no voice '" + r.voice + "'";
-      ok = ok && SynthesizeHere(r, Answer(), &error_);
+      Target answer = Answer();
+      ok = ok && SynthesizeHere(r, &answer, &error_);
       ::_exit((ok ? WriteCapture(fds[1], capture_) : WriteFrame(fds[1], "E" + error_)) ? 0 : 1);
     }
     ::close(fds[1]);
@@ -410,7 +402,6 @@ class Engine {
   std::map<std::string, std::string> files_;  // voice name -> VoiceFile
   std::unique_ptr<SampleBuffer> shared_;  // answers' samples, seen by narrate
   Capture capture_;    // the last answer: its sample count and marks
-  Target answer_;      // where an answer goes
   std::string error_;  // or why there is none
 };
 
