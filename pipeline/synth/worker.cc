@@ -125,8 +125,8 @@ StaticData LocateStaticData() {
 
 // Everything eSpeak's output depends on: its heap and its static data.
 struct EngineState {
-  std::string heap;
-  std::vector<char> statics;
+  PageStore::Copy heap;
+  PageStore::Copy statics;
 };
 
 class Engine {
@@ -251,14 +251,14 @@ class Engine {
     return &voices_.front().second;
   }
 
-  void Save(EngineState* state) const {
-    SaveHeap(&state->heap);
-    state->statics.assign(statics_.begin, statics_.begin + statics_.size);
+  void Save(EngineState* state) {
+    SaveHeap(&pages_, &state->heap);
+    state->statics = pages_.Take(statics_.begin, statics_.size);
   }
 
   void Restore(const EngineState& state) const {
     RestoreHeap(state.heap);
-    std::copy(state.statics.begin(), state.statics.end(), statics_.begin);
+    PageStore::PutBack(state.statics, statics_.begin);
   }
 
   // eSpeak lists the installed voices (reading every voice file, ~5 ms) when
@@ -391,6 +391,7 @@ class Engine {
   }
 
   StaticData statics_;
+  PageStore pages_;  // of the saved states below
   EngineState initial_;
   std::vector<std::pair<std::string, EngineState>> voices_;  // most recent first
   std::string current_;  // the voice eSpeak's state is at; empty when unknown

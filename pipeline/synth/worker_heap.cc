@@ -13,9 +13,12 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <string_view>
 
 extern "C" {
 // The C library's own allocator, which glibc exports under these names.
@@ -135,26 +138,68 @@ EngineScope::~EngineScope() { g_engine = was_; }
 SuspendEngineScope::SuspendEngineScope() : was_(g_engine) { g_engine = false; }
 SuspendEngineScope::~SuspendEngineScope() { g_engine = was_; }
 
-void SaveHeap(std::string* state) {
+PageStore::Copy PageStore::Take(const char* begin, size_t size) {
+  constexpr size_t kChunkPages = 64;
+  Copy copy;
+  copy.size = size;
+  copy.pages.reserve((size + kPage - 1) / kPage);
+  char page[kPage];
+  for (size_t at = 0; at < size; at += kPage) {
+    // The last page, if partial, is compared and kept zero-padded: only its
+    // first bytes are ever put back.
+    const size_t n = std::min(kPage, size - at);
+    const char* source = begin + at;
+    if (n < kPage) {
+      std::memcpy(page, source, n);
+      std::memset(page + n, 0, kPage - n);
+      source = page;
+    }
+    const size_t hash = std::hash<std::string_view>()(std::string_view(source, kPage));
+    const char* kept = nullptr;
+    for (auto [it, end] = index_.equal_range(hash); it != end && kept == nullptr; ++it) {
+      if (std::memcmp(it->second, source, kPage) == 0) kept = it->second;
+    }
+    if (kept == nullptr) {
+      if (free_in_chunk_ == 0) {
+        chunks_.emplace_back(new char[kChunkPages * kPage]);
+        free_in_chunk_ = kChunkPages;
+      }
+      char* fresh = chunks_.back().get() + (kChunkPages - free_in_chunk_) * kPage;
+      --free_in_chunk_;
+      std::memcpy(fresh, source, kPage);
+      index_.emplace(hash, fresh);
+      ++stored_;
+      kept = fresh;
+    }
+    copy.pages.push_back(kept);
+  }
+  return copy;
+}
+
+void PageStore::PutBack(const Copy& copy, char* begin) {
+  for (size_t i = 0; i < copy.pages.size(); ++i) {
+    const size_t n = std::min(kPage, copy.size - i * kPage);
+    char* to = begin + i * kPage;
+    if (std::memcmp(to, copy.pages[i], n) != 0) std::memcpy(to, copy.pages[i], n);
+  }
+}
+
+void SaveHeap(PageStore* store, PageStore::Copy* state) {
   const bool was = g_engine;
   g_engine = false;  // the copy itself belongs to the worker
-  if (EnsureMapped()) {
-    state->assign(g_base, Book()->top);
-  } else {
-    state->clear();
-  }
+  *state = EnsureMapped() ? store->Take(g_base, Book()->top) : PageStore::Copy();
   g_engine = was;
 }
 
-void RestoreHeap(const std::string& state) {
-  if (g_base == nullptr || state.empty()) return;
-  std::memcpy(g_base, state.data(), state.size());
+void RestoreHeap(const PageStore::Copy& state) {
+  if (g_base == nullptr || state.size == 0) return;
+  PageStore::PutBack(state, g_base);
   // Beyond the saved part the heap reads as never used: zeros, as in a fresh
   // process, so that nothing an utterance left there can reach the next one.
-  if (g_high_water > state.size()) {
-    std::memset(g_base + state.size(), 0, g_high_water - state.size());
+  if (g_high_water > state.size) {
+    std::memset(g_base + state.size, 0, g_high_water - state.size);
   }
-  g_high_water = state.size();
+  g_high_water = state.size;
 }
 
 }  // namespace synth_internal

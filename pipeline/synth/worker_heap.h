@@ -16,7 +16,9 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
+#include <memory>
+#include <unordered_map>
+#include <vector>
 
 namespace narrate {
 namespace synth_internal {
@@ -46,12 +48,45 @@ class SuspendEngineScope {
   bool was_;
 };
 
+// Saved copies of memory, taken 4 KB page by page, each distinct page kept
+// once in the store. The worker saves eSpeak's state once per voice, and those
+// states are mostly the same pages (the phoneme data; the dictionary, for the
+// voices of one language): stored once they take a few megabytes, not several
+// per voice, and fresh memory is slow to touch under a hypervisor. Putting a
+// copy back writes only the pages that differ from what is there: an
+// utterance changes a handful of eSpeak's pages, not its megabytes.
+// Take and PutBack must run outside an EngineScope (the store is the
+// worker's own). Pages stay in the store as long as it lives.
+class PageStore {
+ public:
+  static constexpr size_t kPage = 4096;
+  struct Copy {
+    std::vector<const char*> pages;  // in the store; the last may be partly used
+    size_t size = 0;                 // bytes
+  };
+  PageStore() = default;
+  PageStore(const PageStore&) = delete;
+  PageStore& operator=(const PageStore&) = delete;
+
+  // A copy of the `size` bytes at `begin`.
+  Copy Take(const char* begin, size_t size);
+  // Makes the `copy.size` bytes at `begin` equal to `copy` again.
+  static void PutBack(const Copy& copy, char* begin);
+  size_t stored_pages() const { return stored_; }
+
+ private:
+  std::unordered_multimap<size_t, const char*> index_;  // page hash -> page
+  std::vector<std::unique_ptr<char[]>> chunks_;         // the pages, many at a time
+  size_t free_in_chunk_ = 0;                            // pages left in chunks_.back()
+  size_t stored_ = 0;
+};
+
 // The heap's state (its bookkeeping and every block in use), and putting it
 // back. Blocks allocated after SaveHeap and not freed are simply forgotten by
 // RestoreHeap, and the memory past the saved state is zeroed, as it was before
 // anything used it; it stays mapped for reuse.
-void SaveHeap(std::string* state);
-void RestoreHeap(const std::string& state);
+void SaveHeap(PageStore* store, PageStore::Copy* state);
+void RestoreHeap(const PageStore::Copy& state);
 
 }  // namespace synth_internal
 }  // namespace narrate

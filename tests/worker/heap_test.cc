@@ -4,6 +4,7 @@
 #include "synth/worker_heap.h"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -17,9 +18,10 @@ namespace {
 
 // Bytes of the heap in use (its saved state is exactly that long).
 size_t Used() {
-  std::string state;
-  SaveHeap(&state);
-  return state.size();
+  PageStore store;
+  PageStore::Copy state;
+  SaveHeap(&store, &state);
+  return state.size;
 }
 
 TEST(WorkerHeap, FreedBlocksAreReused) {
@@ -65,8 +67,9 @@ TEST(WorkerHeap, RestorePutsContentsAndBookkeepingBack) {
     kept = static_cast<char*>(malloc(64));
   }
   std::strcpy(kept, "before");
-  std::string state;
-  SaveHeap(&state);
+  PageStore store;
+  PageStore::Copy state;
+  SaveHeap(&store, &state);
   char* later;
   {
     EngineScope scope;
@@ -77,7 +80,7 @@ TEST(WorkerHeap, RestorePutsContentsAndBookkeepingBack) {
   }
   RestoreHeap(state);
   EXPECT_STREQ(kept, "before");
-  EXPECT_EQ(Used(), state.size());
+  EXPECT_EQ(Used(), state.size);
   // What was allocated after the save is gone, and reads as never used.
   for (int i = 0; i < 300; ++i) ASSERT_EQ(later[i], 0) << i;
   // `kept` is in use again: the next block of its size is another one.
@@ -90,16 +93,15 @@ TEST(WorkerHeap, RestorePutsContentsAndBookkeepingBack) {
 }
 
 TEST(WorkerHeap, OutsideAScopeTheCLibraryAllocates) {
-  std::string before;
-  SaveHeap(&before);
+  const size_t before = Used();
   void* p = malloc(1000);
-  EXPECT_EQ(Used(), before.size());
+  EXPECT_EQ(Used(), before);
   {
     EngineScope scope;
     free(p);  // by address: back to the C library
     SuspendEngineScope ours;
     void* q = malloc(1000);
-    EXPECT_EQ(Used(), before.size());
+    EXPECT_EQ(Used(), before);
     free(q);
   }
 }
@@ -135,6 +137,63 @@ TEST(WorkerHeap, ReallocCallocAndAlignment) {
     EXPECT_EQ(reinterpret_cast<uintptr_t>(m) % 16, 0u) << size;
     free(m);
   }
+}
+
+// Page-aligned memory of `pages` pages, filled with `fill`.
+char* Pages(size_t pages, char fill) {
+  void* m = nullptr;
+  if (posix_memalign(&m, PageStore::kPage, pages * PageStore::kPage) != 0) return nullptr;
+  std::memset(m, fill, pages * PageStore::kPage);
+  return static_cast<char*>(m);
+}
+
+TEST(PageStore, IdenticalPagesAreStoredOnce) {
+  constexpr size_t kPage = PageStore::kPage;
+  char* a = Pages(3, 'a');
+  char* b = Pages(3, 'a');
+  b[2 * kPage + 7] = 'b';  // b's last page differs
+  PageStore store;
+  const PageStore::Copy ca = store.Take(a, 3 * kPage);
+  EXPECT_EQ(store.stored_pages(), 1u);  // a's three pages are one page
+  const PageStore::Copy cb = store.Take(b, 3 * kPage);
+  EXPECT_EQ(store.stored_pages(), 2u);
+  std::memset(a, 0, 3 * kPage);
+  PageStore::PutBack(cb, a);
+  EXPECT_EQ(std::memcmp(a, b, 3 * kPage), 0);
+  PageStore::PutBack(ca, b);
+  for (size_t i = 0; i < 3 * kPage; ++i) ASSERT_EQ(b[i], 'a') << i;
+  free(a);
+  free(b);
+}
+
+TEST(PageStore, APartPageIsPutBackAloneAndComparedAsItsBytes) {
+  constexpr size_t kPage = PageStore::kPage;
+  char* a = Pages(2, 'x');
+  PageStore store;
+  const PageStore::Copy part = store.Take(a, kPage + 10);  // 10 bytes of the second page
+  a[kPage + 5] = 'y';
+  a[kPage + 10] = 'z';  // past the copy
+  PageStore::PutBack(part, a);
+  EXPECT_EQ(a[kPage + 5], 'x');
+  EXPECT_EQ(a[kPage + 10], 'z');
+  // A whole page of 'x' is not the part page (its padding is zeros).
+  store.Take(a, kPage);
+  EXPECT_EQ(store.stored_pages(), 2u);
+  free(a);
+}
+
+TEST(PageStore, PagesThatAlreadyMatchAreNotWritten) {
+  constexpr size_t kPage = PageStore::kPage;
+  char* a = Pages(2, 'q');
+  PageStore store;
+  const PageStore::Copy copy = store.Take(a, 2 * kPage);
+  a[kPage] = 'r';
+  // The first page cannot be written now: putting the copy back must not try.
+  ASSERT_EQ(::mprotect(a, kPage, PROT_READ), 0);
+  PageStore::PutBack(copy, a);
+  ASSERT_EQ(::mprotect(a, kPage, PROT_READ | PROT_WRITE), 0);
+  EXPECT_EQ(a[kPage], 'q');
+  free(a);
 }
 
 }  // namespace
