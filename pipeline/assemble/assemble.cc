@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstdio>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -128,37 +127,6 @@ std::string NumberedStem(int index, const std::string& slug) {
   return num + slug;
 }
 
-// File names from titles (Slug), remembered in the cache: a slug needs ICU's
-// Any-Latin transliterator, whose rules take a good part of a second to build
-// in each process, longer than a whole rebuild after a small edit.
-class Slugs {
- public:
-  explicit Slugs(std::string path) : path_(std::move(path)) {
-    StatusOr<std::string> held = ReadFile(path_);
-    std::istringstream lines(held.ok() ? *held : "");
-    std::string hash, slug;
-    while (lines >> hash >> slug) known_[hash] = slug;
-  }
-  std::string Of(const std::string& title) {
-    const std::string hash = HexHash(title);
-    auto found = known_.find(hash);
-    if (found != known_.end()) return found->second;
-    changed_ = true;
-    return known_[hash] = assemble_internal::Slug(title);
-  }
-  Status Save() const {
-    if (!changed_) return Status::Ok();
-    std::string text;
-    for (const auto& [hash, slug] : known_) text += hash + " " + slug + "\n";
-    return WriteFileAtomic(path_, text);
-  }
-
- private:
-  std::string path_;
-  std::map<std::string, std::string> known_;  // title hash -> slug
-  bool changed_ = false;
-};
-
 }  // namespace
 
 std::string ChapterFileStem(const Chapter& chapter) {
@@ -180,8 +148,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   // The manifest says a build finished: none while this one is under way.
   std::remove((out + "/manifest.json").c_str());
 
-  Slugs slugs(cache + "/slugs");
-  const std::string book_stem = slugs.Of(script.title);
+  const std::string book_stem = assemble_internal::Slug(script.title);
   std::vector<std::string> keys;
   for (const Chapter& chapter : script.chapters) {
     keys.push_back(ChapterKey(script, chapter, clips.content_key(chapter), options));
@@ -237,7 +204,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
 
   std::vector<std::string> file_stems;  // "NN-<slug>"
   for (const Chapter& chapter : script.chapters) {
-    file_stems.push_back(NumberedStem(chapter.index, slugs.Of(chapter.title)));
+    file_stems.push_back(ChapterFileStem(chapter));
   }
   auto stamp = [&](size_t c, const std::string& format) {
     return cache + "/" + file_stems[c] + "." + format + ".key";
@@ -420,7 +387,6 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     manifest["book_files"].push_back(file);
   }
   Status s = WriteFileAtomic(out + "/" + book_stem + ".cue", cue);
-  if (s.ok()) s = slugs.Save();
   if (!s.ok()) return s;
 
   json report = {{"files", json::array()}, {"diagnostics", json::array()}};

@@ -3,14 +3,21 @@
 
 #include "assemble/tags_writer.h"
 
+#include <unicode/normalizer2.h>
 #include <unicode/translit.h>
+#include <unicode/uchar.h>
+#include <unicode/udata.h>
 #include <unicode/unistr.h>
+#include <unicode/ures.h>
 
 #include <sys/stat.h>
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <set>
+#include <utility>
 
 namespace narrate {
 namespace assemble_internal {
@@ -29,17 +36,143 @@ const char* SeverityName(Severity s) {
   return s == Severity::kError ? "error" : s == Severity::kWarning ? "warning" : "info";
 }
 
+// The pinyin readings of the Han characters of one text, from ICU's own
+// Han-Latin rules. Those are "[characters]→reading" rules and a few readings
+// that depend on the next character ("重 } \u0020? 庆 →chóng"); looking a
+// title's characters up in their text takes well under a millisecond, where
+// building ICU's Han-Latin transliterator from them takes about 150 ms in
+// each process, longer than a whole rebuild after a small edit. Empty when the
+// rules are not laid out like that (another ICU): the characters then go to
+// ICU's transliterator, with the same result.
+class HanReadings {
+ public:
+  // The reading of the character at `i` of `text`, null if none.
+  const icu::UnicodeString* Of(const icu::UnicodeString& text, int32_t i) const {
+    const UChar32 c = text.char32At(i);
+    int32_t next = text.moveIndex32(i, 1);
+    if (next < text.length() && text.char32At(next) == u' ') ++next;
+    if (next < text.length()) {
+      auto found = before_.find({c, text.char32At(next)});
+      if (found != before_.end()) return &found->second;
+    }
+    auto found = alone_.find(c);
+    return found == alone_.end() ? nullptr : &found->second;
+  }
+
+ private:
+  friend HanReadings ReadHan(const icu::UnicodeString& text);
+  std::map<UChar32, icu::UnicodeString> alone_;
+  std::map<std::pair<UChar32, UChar32>, icu::UnicodeString> before_;  // (c, next)
+};
+
+icu::UnicodeString Trimmed(const icu::UnicodeString& s) {
+  icu::UnicodeString t = s;
+  return t.trim();
+}
+
+HanReadings ReadHan(const icu::UnicodeString& text) {
+  HanReadings none, found;
+  std::set<UChar32> wanted;
+  for (int32_t i = 0; i < text.length(); i = text.moveIndex32(i, 1)) {
+    if (text.char32At(i) >= 0x80) wanted.insert(text.char32At(i));
+  }
+  if (wanted.empty()) return none;
+  UErrorCode status = U_ZERO_ERROR;
+  icu::LocalUResourceBundlePointer data(
+      ures_openDirect(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "translit", "root", &status));
+  icu::LocalUResourceBundlePointer ids(
+      ures_getByKey(data.getAlias(), "RuleBasedTransliteratorIDs", nullptr, &status));
+  icu::LocalUResourceBundlePointer han(ures_getByKey(ids.getAlias(), "Hani-Latn", nullptr, &status));
+  icu::LocalUResourceBundlePointer file(ures_getByKey(han.getAlias(), "file", nullptr, &status));
+  int32_t length = 0;
+  const UChar* source = ures_getStringByKey(file.getAlias(), "resource", &length, &status);
+  if (U_FAILURE(status)) return none;
+  const icu::UnicodeString rules(false, source, length);  // read-only alias
+  for (int32_t at = 0; at < rules.length();) {
+    int32_t end = rules.indexOf(u';', at);
+    if (end < 0) end = rules.length();
+    const icu::UnicodeString rule = Trimmed(icu::UnicodeString(rules, at, end - at));
+    at = end + 1;
+    if (rule.isEmpty() || rule == u"::Han-Spacedhan()") continue;  // the spacing: see Slug
+    const int32_t arrow = rule.indexOf(u'→');
+    if (arrow <= 0) return none;
+    const icu::UnicodeString left = Trimmed(icu::UnicodeString(rule, 0, arrow));
+    const icu::UnicodeString reading = Trimmed(icu::UnicodeString(rule, arrow + 1));
+    if (left.length() > 2 && left[0] == u'[' && left[left.length() - 1] == u']') {
+      // A set of characters and ranges ("辧-辩"), no escapes.
+      const icu::UnicodeString set(left, 1, left.length() - 2);
+      for (int32_t i = 0; i < set.length(); i = set.moveIndex32(i, 1)) {
+        const UChar32 first = set.char32At(i);
+        UChar32 last = first;
+        const int32_t dash = set.moveIndex32(i, 1);
+        if (dash + 1 < set.length() && set[dash] == u'-') {
+          last = set.char32At(dash + 1);
+          i = dash + 1;
+        }
+        for (auto w = wanted.lower_bound(first); w != wanted.end() && *w <= last; ++w) {
+          found.alone_.emplace(*w, reading);  // the first rule for a character wins
+        }
+      }
+    } else if (left.countChar32() == 1) {
+      if (wanted.count(left.char32At(0)) != 0) found.alone_.emplace(left.char32At(0), reading);
+    } else {
+      // "c } \u0020? d": c, when d follows (after a space or not).
+      const UChar32 c = left.char32At(0);
+      const icu::UnicodeString rest = Trimmed(icu::UnicodeString(left, left.moveIndex32(0, 1)));
+      const icu::UnicodeString context = u"} \\u0020? ";
+      if (!rest.startsWith(context) || rest.countChar32() != context.length() + 1) return none;
+      const UChar32 d = rest.char32At(context.length());
+      if (wanted.count(c) != 0 && wanted.count(d) != 0) found.before_.emplace(std::make_pair(c, d), reading);
+    }
+  }
+  return found;
+}
+
+
 }  // namespace
 
 std::string Slug(const std::string& title) {
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::Transliterator> t(icu::Transliterator::createInstance(
-      "Any-Latin; Latin-ASCII; Lower", UTRANS_FORWARD, status));
+  const icu::UnicodeString text = icu::UnicodeString::fromUTF8(title);
+  // Han characters as pinyin, each a word of its own; the rest as it is.
+  const HanReadings readings = ReadHan(text);
+  icu::UnicodeString latin;
+  for (int32_t i = 0; i < text.length(); i = text.moveIndex32(i, 1)) {
+    const UChar32 c = text.char32At(i);
+    const icu::UnicodeString* reading = readings.Of(text, i);
+    if (reading != nullptr) {
+      latin.append(u' ').append(*reading).append(u' ');
+    } else {
+      latin.append(c);
+    }
+  }
+  // To ASCII: compatibility forms and accents go (Ｆ, ﬁ, á, ǎ); what is not
+  // a letter or digit only separates words. A letter with no ASCII form
+  // (ß, Cyrillic, kana, a Han character ICU has no reading for) needs ICU's
+  // transliterators.
+  const icu::Normalizer2* nfkd = icu::Normalizer2::getNFKDInstance(status);
+  const icu::UnicodeString folded = U_SUCCESS(status) ? nfkd->normalize(latin, status) : latin;
   std::string ascii;
-  if (U_SUCCESS(status)) {
-    icu::UnicodeString u = icu::UnicodeString::fromUTF8(title);
-    t->transliterate(u);
-    u.toUTF8String(ascii);
+  bool other_letters = U_FAILURE(status);
+  for (int32_t i = 0; i < folded.length() && !other_letters; i = folded.moveIndex32(i, 1)) {
+    const UChar32 c = folded.char32At(i);
+    if (c < 0x80) {
+      ascii += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    } else if (u_charType(c) != U_NON_SPACING_MARK) {
+      if (u_isalnum(c)) other_letters = true;
+      ascii += ' ';
+    }
+  }
+  if (other_letters) {
+    status = U_ZERO_ERROR;
+    std::unique_ptr<icu::Transliterator> t(icu::Transliterator::createInstance(
+        "Any-Latin; Latin-ASCII; Lower", UTRANS_FORWARD, status));
+    ascii.clear();
+    if (U_SUCCESS(status)) {
+      icu::UnicodeString u = latin;
+      t->transliterate(u);
+      u.toUTF8String(ascii);
+    }
   }
   std::string slug;
   for (char c : ascii) {
