@@ -150,10 +150,14 @@ class Engine {
     }
     fork_ = std::getenv("NARRATE_SYNTH_FORK") != nullptr || statics_.begin == nullptr;
     if (fork_) List();
-    Save(&initial_);
     if (const char* trace = std::getenv("NARRATE_SYNTH_TRACE")) trace_ = std::fopen(trace, "a");
     return true;
   }
+
+  // Saves the initial state, which every request starts from. Run after
+  // the hello: the copy (a few milliseconds of fresh memory) then overlaps
+  // narrate's preparing the first request.
+  void SaveInitial() { Save(&initial_); }
 
   // Synthesizes `r` into capture() (true) or says why not in error().
   bool Synthesize(const EngineRequest& r) {
@@ -424,6 +428,7 @@ int RunEngine(int fd, int samples) {
   }
   const char* version = espeak_Info(nullptr);
   if (!WriteFrame(fd, std::string("R") + (version != nullptr ? version : "?"))) return 1;
+  engine.SaveInitial();
   std::string frame;
   while (ReadFrame(fd, &frame)) {
     EngineRequest r;
