@@ -12,11 +12,11 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
-#include <set>
 #include <utility>
 
 namespace narrate {
@@ -36,16 +36,21 @@ const char* SeverityName(Severity s) {
   return s == Severity::kError ? "error" : s == Severity::kWarning ? "warning" : "info";
 }
 
-// The pinyin readings of the Han characters of one text, from ICU's own
-// Han-Latin rules. Those are "[characters]→reading" rules and a few readings
-// that depend on the next character ("重 } \u0020? 庆 →chóng"); looking a
-// title's characters up in their text takes well under a millisecond, where
-// building ICU's Han-Latin transliterator from them takes about 150 ms in
-// each process, longer than a whole rebuild after a small edit. Empty when the
-// rules are not laid out like that (another ICU): the characters then go to
-// ICU's transliterator, with the same result.
+// The pinyin readings of Han characters, from ICU's own Han-Latin rules,
+// read once per process. Those are "[characters]→reading" rules and a few
+// readings that depend on the next character ("重 } \u0020? 庆 →chóng");
+// read as a table they take a few milliseconds, where building ICU's
+// Han-Latin transliterator from them takes about 150 ms in each process,
+// longer than a whole rebuild after a small edit. Empty when the rules are not
+// laid out like that (another ICU): the characters then go to ICU's
+// transliterator, with the same result.
 class HanReadings {
  public:
+  static const HanReadings& Get() {
+    static const HanReadings readings = Read();
+    return readings;
+  }
+
   // The reading of the character at `i` of `text`, null if none.
   const icu::UnicodeString* Of(const icu::UnicodeString& text, int32_t i) const {
     const UChar32 c = text.char32At(i);
@@ -53,16 +58,18 @@ class HanReadings {
     if (next < text.length() && text.char32At(next) == u' ') ++next;
     if (next < text.length()) {
       auto found = before_.find({c, text.char32At(next)});
-      if (found != before_.end()) return &found->second;
+      if (found != before_.end()) return &readings_[found->second];
     }
-    auto found = alone_.find(c);
-    return found == alone_.end() ? nullptr : &found->second;
+    auto found = std::lower_bound(alone_.begin(), alone_.end(), std::make_pair(c, uint32_t{0}));
+    return found != alone_.end() && found->first == c ? &readings_[found->second] : nullptr;
   }
 
  private:
-  friend HanReadings ReadHan(const icu::UnicodeString& text);
-  std::map<UChar32, icu::UnicodeString> alone_;
-  std::map<std::pair<UChar32, UChar32>, icu::UnicodeString> before_;  // (c, next)
+  static HanReadings Read();
+
+  std::vector<icu::UnicodeString> readings_;
+  std::vector<std::pair<UChar32, uint32_t>> alone_;  // by character: its reading's index
+  std::map<std::pair<UChar32, UChar32>, uint32_t> before_;  // (c, next): c's reading's index
 };
 
 icu::UnicodeString Trimmed(const icu::UnicodeString& s) {
@@ -70,13 +77,8 @@ icu::UnicodeString Trimmed(const icu::UnicodeString& s) {
   return t.trim();
 }
 
-HanReadings ReadHan(const icu::UnicodeString& text) {
-  HanReadings none, found;
-  std::set<UChar32> wanted;
-  for (int32_t i = 0; i < text.length(); i = text.moveIndex32(i, 1)) {
-    if (text.char32At(i) >= 0x80) wanted.insert(text.char32At(i));
-  }
-  if (wanted.empty()) return none;
+HanReadings HanReadings::Read() {
+  HanReadings none, table;
   UErrorCode status = U_ZERO_ERROR;
   icu::LocalUResourceBundlePointer data(
       ures_openDirect(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "translit", "root", &status));
@@ -88,6 +90,7 @@ HanReadings ReadHan(const icu::UnicodeString& text) {
   const UChar* source = ures_getStringByKey(file.getAlias(), "resource", &length, &status);
   if (U_FAILURE(status)) return none;
   const icu::UnicodeString rules(false, source, length);  // read-only alias
+  table.alone_.reserve(static_cast<size_t>(length));  // more than the characters listed
   for (int32_t at = 0; at < rules.length();) {
     int32_t end = rules.indexOf(u';', at);
     if (end < 0) end = rules.length();
@@ -97,7 +100,8 @@ HanReadings ReadHan(const icu::UnicodeString& text) {
     const int32_t arrow = rule.indexOf(u'→');
     if (arrow <= 0) return none;
     const icu::UnicodeString left = Trimmed(icu::UnicodeString(rule, 0, arrow));
-    const icu::UnicodeString reading = Trimmed(icu::UnicodeString(rule, arrow + 1));
+    const auto reading = static_cast<uint32_t>(table.readings_.size());
+    table.readings_.push_back(Trimmed(icu::UnicodeString(rule, arrow + 1)));
     if (left.length() > 2 && left[0] == u'[' && left[left.length() - 1] == u']') {
       // A set of characters and ranges ("辧-辩"), no escapes.
       const icu::UnicodeString set(left, 1, left.length() - 2);
@@ -109,25 +113,27 @@ HanReadings ReadHan(const icu::UnicodeString& text) {
           last = set.char32At(dash + 1);
           i = dash + 1;
         }
-        for (auto w = wanted.lower_bound(first); w != wanted.end() && *w <= last; ++w) {
-          found.alone_.emplace(*w, reading);  // the first rule for a character wins
-        }
+        for (UChar32 c = first; c <= last; ++c) table.alone_.emplace_back(c, reading);
       }
     } else if (left.countChar32() == 1) {
-      if (wanted.count(left.char32At(0)) != 0) found.alone_.emplace(left.char32At(0), reading);
+      table.alone_.emplace_back(left.char32At(0), reading);
     } else {
       // "c } \u0020? d": c, when d follows (after a space or not).
-      const UChar32 c = left.char32At(0);
       const icu::UnicodeString rest = Trimmed(icu::UnicodeString(left, left.moveIndex32(0, 1)));
       const icu::UnicodeString context = u"} \\u0020? ";
       if (!rest.startsWith(context) || rest.countChar32() != context.length() + 1) return none;
-      const UChar32 d = rest.char32At(context.length());
-      if (wanted.count(c) != 0 && wanted.count(d) != 0) found.before_.emplace(std::make_pair(c, d), reading);
+      table.before_.emplace(std::make_pair(left.char32At(0), rest.char32At(context.length())),
+                            reading);
     }
   }
-  return found;
+  // By character, then by rule: of a character's rules, the first wins (as in
+  // ICU).
+  std::sort(table.alone_.begin(), table.alone_.end());
+  table.alone_.erase(std::unique(table.alone_.begin(), table.alone_.end(),
+                                 [](const auto& a, const auto& b) { return a.first == b.first; }),
+                     table.alone_.end());
+  return table;
 }
-
 
 }  // namespace
 
@@ -135,7 +141,7 @@ std::string Slug(const std::string& title) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::UnicodeString text = icu::UnicodeString::fromUTF8(title);
   // Han characters as pinyin, each a word of its own; the rest as it is.
-  const HanReadings readings = ReadHan(text);
+  const HanReadings& readings = HanReadings::Get();
   icu::UnicodeString latin;
   for (int32_t i = 0; i < text.length(); i = text.moveIndex32(i, 1)) {
     const UChar32 c = text.char32At(i);
