@@ -121,16 +121,12 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
   return record;
 }
 
-std::string NumberedStem(int index, const std::string& slug) {
-  char num[16];
-  std::snprintf(num, sizeof num, "%02d-", index);
-  return num + slug;
-}
-
 }  // namespace
 
 std::string ChapterFileStem(const Chapter& chapter) {
-  return NumberedStem(chapter.index, assemble_internal::Slug(chapter.title));
+  char num[16];
+  std::snprintf(num, sizeof num, "%02d-", chapter.index);
+  return num + assemble_internal::Slug(chapter.title);
 }
 
 StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& clips,

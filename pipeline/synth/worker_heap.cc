@@ -183,7 +183,6 @@ PageStore::Copy PageStore::Take(const char* begin, size_t size) {
       --free_in_chunk_;
       std::memcpy(fresh, source, kPage);
       index_.emplace(hash, fresh);
-      ++stored_;
       kept = fresh;
     }
     copy.pages.push_back(kept);

@@ -72,13 +72,12 @@ class PageStore {
   Copy Take(const char* begin, size_t size);
   // Makes the `copy.size` bytes at `begin` equal to `copy` again.
   static void PutBack(const Copy& copy, char* begin);
-  size_t stored_pages() const { return stored_; }
+  size_t stored_pages() const { return index_.size(); }
 
  private:
   std::unordered_multimap<size_t, const char*> index_;  // page hash -> page
   std::vector<std::unique_ptr<char[]>> chunks_;         // the pages, many at a time
   size_t free_in_chunk_ = 0;                            // pages left in chunks_.back()
-  size_t stored_ = 0;
 };
 
 // The heap's state (its bookkeeping and every block in use), and putting it
