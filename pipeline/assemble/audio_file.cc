@@ -2,11 +2,14 @@
 // TagLib tags) and QC measurement. Thread-safety: see audio_file.h.
 #include "assemble/audio_file.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "assemble/block_stage.h"
 #include "assemble/encode_ogg.h"
@@ -20,12 +23,12 @@ namespace {
 
 struct FormatSpec {
   const char* name;
-  int sf_format;
+  int sf_format;  // 0: written by narrate itself
   int file_rate;  // Hz; 0: the input rate
 };
 
 constexpr FormatSpec kFormatSpecs[] = {
-    {"wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16, 0},
+    {"wav", 0, 0},
     {"flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16, 0},
     // 44.1 kHz: MPEG-1, so 192 kbps is allowed (MPEG-2 at 22050 Hz stops at
     // 160).
@@ -35,6 +38,19 @@ constexpr FormatSpec kFormatSpecs[] = {
 };
 
 constexpr int kMp3Kbps = 192;
+
+// Writes all of `size` bytes at `offset`.
+bool WriteAt(int fd, const char* data, size_t size, uint64_t offset) {
+  while (size > 0) {
+    const ssize_t n = ::pwrite(fd, data, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+    offset += static_cast<uint64_t>(n);
+  }
+  return true;
+}
 
 const FormatSpec* LookupFormat(const std::string& name) {
   for (const FormatSpec& spec : kFormatSpecs) {
@@ -96,6 +112,15 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
     if (!resampler.ok()) return Status::Failure(path + ": " + resampler.status().message());
     w->resampler_ = std::move(resampler).value();
   }
+  if (spec->sf_format == 0) {
+    if (std::rename(path.c_str(), w->part_.c_str()) != 0 && errno != ENOENT) {
+      return Status::IoError(path + ": cannot rewrite: " + std::strerror(errno));
+    }
+    w->wav_fd_ = ::open(w->part_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (w->wav_fd_ < 0) return Status::IoError(path + ": cannot write: " + std::strerror(errno));
+    w->wav_end_ = kWavHeadBytes;
+    return w;
+  }
   SF_INFO info = {};
   info.samplerate = w->file_rate_;
   info.channels = 1;
@@ -113,14 +138,11 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
       return Status::IoError(path + ": cannot set the MP3 bitrate: " + sf_strerror(w->file_));
     }
   }
-  // Tags are written in Commit(): TagLib for MP3, FLAC and Opus (libsndfile
-  // labels ID3 strings Latin-1 and cannot write arbitrary Vorbis comments),
-  // our own chunks after the samples for WAV (see AppendWavChunks).
-  if (format != "wav") {
-    AudioWriter* raw = w.get();
-    w->encoder_ = std::make_unique<BlockStage<int16_t>>(
-        [raw](const std::vector<int16_t>& block) { return raw->Encode(block); });
-  }
+  // Tags are written in Commit() with TagLib (libsndfile labels ID3 strings
+  // Latin-1 and cannot write arbitrary Vorbis comments).
+  AudioWriter* raw = w.get();
+  w->encoder_ = std::make_unique<BlockStage<int16_t>>(
+      [raw](const std::vector<int16_t>& block) { return raw->Encode(block); });
   return w;
 }
 
@@ -135,34 +157,34 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& pa
   w->tags_ = tags;
   w->input_rate_ = w->file_rate_ = sample_rate;
   if (std::rename(path.c_str(), w->part_.c_str()) != 0) {
-    return Status::IoError(path + ": cannot reopen");
+    return Status::IoError(path + ": cannot reopen: " + std::strerror(errno));
   }
-  // Cut first, ourselves: libsndfile would keep the cue points it read from
-  // the end of the file and write them again ahead of the samples.
-  Status cut = CutWavAfter(w->part_, keep_frames);
-  SF_INFO info = {};
-  w->file_ = cut.ok() ? sf_open(w->part_.c_str(), SFM_RDWR, &info) : nullptr;
-  if (w->file_ == nullptr) {
+  w->wav_fd_ = ::open(w->part_.c_str(), O_RDWR | O_CLOEXEC);
+  if (w->wav_fd_ < 0) {
     ::unlink(w->part_.c_str());
-    return cut.ok() ? Status::IoError(path + ": cannot reopen: " + sf_strerror(nullptr)) : cut;
+    return Status::IoError(path + ": cannot reopen: " + std::strerror(errno));
   }
-  if (info.format != (SF_FORMAT_WAV | SF_FORMAT_PCM_16) || info.channels != 1 ||
-      info.samplerate != sample_rate || info.frames != keep_frames ||
-      sf_seek(w->file_, 0, SEEK_END) != keep_frames) {
+  StatusOr<int64_t> frames = WavFrames(w->wav_fd_, sample_rate);
+  if (!frames.ok() || *frames < keep_frames) {
     return w->Fail("not the file this build wrote before");  // removes the .part
   }
+  w->wav_end_ = kWavHeadBytes + static_cast<uint64_t>(keep_frames) * 2;
   return w;
 }
 
 AudioWriter::~AudioWriter() {
   encoder_.reset();  // its thread stops before the file it writes goes
-  if (file_ != nullptr) Discard();
+  if (file_ != nullptr || wav_fd_ >= 0) Discard();
 }
 
 void AudioWriter::Discard() {
   if (file_ != nullptr) {
     sf_close(file_);
     file_ = nullptr;
+  }
+  if (wav_fd_ >= 0) {
+    ::close(wav_fd_);
+    wav_fd_ = -1;
   }
   ::unlink(part_.c_str());
 }
@@ -182,6 +204,7 @@ Status AudioWriter::WriteFloat(const std::vector<float>& samples) {
 }
 
 Status AudioWriter::Write(const std::vector<int16_t>& samples) {
+  if (wav_fd_ >= 0) return WriteWav(samples);
   if (file_ == nullptr) return Status::Failure(path_ + ": write after Commit");
   if (encoder_ != nullptr) return encoder_->Add(samples.data(), samples.size());
   return Encode(samples);
@@ -202,15 +225,35 @@ Status AudioWriter::Encode(const std::vector<int16_t>& samples) {
   return Status::Ok();
 }
 
-Status AudioWriter::Commit() {
-  if (file_ == nullptr) return Status::Failure(path_ + ": Commit called twice");
-  if (encoder_ != nullptr) {
-    const Status encoded = encoder_->Drain();
-    encoder_.reset();
-    if (!encoded.ok()) {
-      Discard();
-      return encoded;
-    }
+Status AudioWriter::WriteWav(const std::vector<int16_t>& samples) {
+  const uint64_t bytes = samples.size() * 2;
+  if (wav_end_ + bytes > kWavMaxBytes) {
+    return Fail("longer than a WAV file can hold (4 GB, 13.5 hours at 44.1 kHz); "
+                "write FLAC instead (--format flac)");
+  }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  std::vector<int16_t> little(samples.size());
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const auto v = static_cast<uint16_t>(samples[i]);
+    little[i] = static_cast<int16_t>((v >> 8) | (v << 8));
+  }
+  const char* data = reinterpret_cast<const char*>(little.data());
+#else
+  const char* data = reinterpret_cast<const char*>(samples.data());
+#endif
+  if (!WriteAt(wav_fd_, data, bytes, wav_end_)) {
+    return Fail(std::string("write failed: ") + std::strerror(errno));
+  }
+  wav_end_ += bytes;
+  return Status::Ok();
+}
+
+Status AudioWriter::CloseEncoded() {
+  const Status encoded = encoder_->Drain();
+  encoder_.reset();
+  if (!encoded.ok()) {
+    Discard();
+    return encoded;
   }
   if (resampler_ != nullptr) {
     resampled_.clear();
@@ -221,7 +264,24 @@ Status AudioWriter::Commit() {
   const int closed = sf_close(file_);
   file_ = nullptr;
   if (closed != 0) return Fail(std::string("cannot finish writing: ") + sf_error_number(closed));
+  return Status::Ok();
+}
 
+Status AudioWriter::Commit() {
+  if (file_ == nullptr && wav_fd_ < 0) return Status::Failure(path_ + ": Commit called twice");
+  if (wav_fd_ >= 0) {
+    // The samples end here (an old file was longer); then the head.
+    const std::string head = WavHead(file_rate_, wav_end_ - kWavHeadBytes);
+    const bool written = ::ftruncate(wav_fd_, static_cast<off_t>(wav_end_)) == 0 &&
+                         WriteAt(wav_fd_, head.data(), head.size(), 0);
+    if (!written) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
+    const int closed = ::close(wav_fd_);
+    wav_fd_ = -1;
+    if (closed != 0) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
+  } else {
+    Status closed = CloseEncoded();
+    if (!closed.ok()) return closed;
+  }
   Status tagged = Status::Ok();
   if (format_ == "wav") {
     tagged = AppendWavChunks(part_, tags_, chapters_);

@@ -1,10 +1,10 @@
-// WAV tags and chapter marks, appended after libsndfile has closed the file:
-// a LIST/INFO chunk, a "cue " chunk and a LIST/adtl chunk of "labl" names.
-// libsndfile 1.2.0 ignores SFC_SET_CUE once samples have been written (and
-// never writes names), but the book file's chapters are only known while it is
-// being written; and it will not reopen a file for writing whose strings are
-// ahead of the samples.
+// The WAV container as narrate writes it: a 44-byte head, the samples, then
+// tags and chapter marks once the samples are all there (a LIST/INFO chunk, a
+// "cue " chunk and a LIST/adtl chunk of "labl" names): the book file's
+// chapters are only known while it is being written, and a file with nothing
+// ahead of its samples but the head can be rewritten from any sample on.
 // Thread-safety: see tags_writer.h.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -97,42 +97,38 @@ Status AppendWavChunks(const std::string& path, const AudioTags& tags,
   return status;
 }
 
-Status CutWavAfter(const std::string& path, int64_t frames) {
-  const Status bad = Status::DataError(path + ": not a WAV file this build wrote");
-  std::FILE* f = std::fopen(path.c_str(), "r+b");
-  if (f == nullptr) return Status::IoError(path + ": cannot open");
-  long at = 12;  // the first chunk
-  long data = -1;
-  if (ReadRiffWaveHead(f)) {
-    unsigned char chunk[8];
-    while (data < 0 && std::fseek(f, at, SEEK_SET) == 0 &&
-           std::fread(chunk, 1, sizeof chunk, f) == sizeof chunk) {
-      const uint32_t size = chunk[4] | chunk[5] << 8 | chunk[6] << 16 |
-                            static_cast<uint32_t>(chunk[7]) << 24;
-      if (std::string(reinterpret_cast<char*>(chunk), 4) == "data") {
-        if (static_cast<uint64_t>(frames) * 2 <= size) data = at;
-        break;
-      }
-      at += 8 + static_cast<long>(size) + (size & 1);
-    }
+std::string WavHead(int rate, uint64_t data_bytes) {
+  std::string head = "RIFF";
+  Le32(&head, static_cast<uint32_t>(data_bytes + kWavHeadBytes - 8));
+  head += "WAVEfmt ";
+  Le32(&head, 16);
+  Le32(&head, 1 | 1 << 16);  // PCM, mono
+  Le32(&head, static_cast<uint32_t>(rate));
+  Le32(&head, static_cast<uint32_t>(rate) * 2);  // bytes a second
+  Le32(&head, 2 | 16 << 16);                     // bytes a frame, bits a sample
+  head += "data";
+  Le32(&head, static_cast<uint32_t>(data_bytes));
+  return head;
+}
+
+StatusOr<int64_t> WavFrames(int fd, int rate) {
+  char head[kWavHeadBytes];
+  struct stat st;
+  if (::pread(fd, head, sizeof head, 0) != static_cast<ssize_t>(sizeof head) ||
+      ::fstat(fd, &st) != 0) {
+    return Status::DataError("not a WAV file narrate wrote");
   }
-  Status status = bad;
-  if (data >= 0) {
-    const uint64_t bytes = static_cast<uint64_t>(frames) * 2;
-    const uint64_t end = static_cast<uint64_t>(data) + 8 + bytes;
-    std::string sizes;
-    Le32(&sizes, static_cast<uint32_t>(bytes));
-    std::string riff;
-    Le32(&riff, static_cast<uint32_t>(end - 8));
-    status = std::fflush(f) == 0 && ::ftruncate(::fileno(f), static_cast<off_t>(end)) == 0 &&
-                     std::fseek(f, data + 4, SEEK_SET) == 0 &&
-                     std::fwrite(sizes.data(), 1, 4, f) == 4 &&
-                     std::fseek(f, 4, SEEK_SET) == 0 && std::fwrite(riff.data(), 1, 4, f) == 4
-                 ? Status::Ok()
-                 : Status::IoError(path + ": cannot cut");
+  // The same head as WavHead's but for the two sizes.
+  const std::string expected = WavHead(rate, 0);
+  const std::string got(head, sizeof head);
+  const uint32_t data = static_cast<uint8_t>(head[40]) | static_cast<uint8_t>(head[41]) << 8 |
+                        static_cast<uint8_t>(head[42]) << 16 |
+                        static_cast<uint32_t>(static_cast<uint8_t>(head[43])) << 24;
+  if (got.compare(0, 4, expected, 0, 4) != 0 || got.compare(8, 32, expected, 8, 32) != 0 ||
+      data % 2 != 0 || static_cast<uint64_t>(st.st_size) < kWavHeadBytes + data) {
+    return Status::DataError("not a WAV file narrate wrote");
   }
-  if (std::fclose(f) != 0 && status.ok()) status = Status::IoError(path + ": cannot close");
-  return status;
+  return static_cast<int64_t>(data / 2);
 }
 
 }  // namespace assemble_internal

@@ -1,6 +1,6 @@
 // Private to assemble: metadata and chapter marks written into a finished
 // (closed) audio file, before it is renamed into place: TagLib for MP3, FLAC
-// and Opus, our own RIFF chunks for WAV.
+// and Opus, our own RIFF chunks for WAV (whose head narrate writes too).
 //
 // What is written (all strings UTF-8):
 //   field      ID3v2.4 (MP3)          Vorbis comment (FLAC, Opus)
@@ -21,6 +21,7 @@
 // files may run concurrently.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -42,18 +43,28 @@ std::string ChapterTimestamp(int64_t ms);
 Status WriteId3Tags(const std::string& path, const AudioTags& tags,
                     const std::vector<ChapterMark>& chapters, int rate);
 
+// The head narrate writes ahead of a WAV file's samples: RIFF, a "fmt " chunk
+// (PCM, mono, 16-bit) and the "data" chunk's header; and the most a WAV file
+// may hold ahead of its tags (RIFF sizes are 32-bit).
+constexpr uint64_t kWavHeadBytes = 44;
+constexpr uint64_t kWavMaxBytes = 0xFFFFFFFFu;
+
+// That head for `data_bytes` of samples at `rate`.
+std::string WavHead(int rate, uint64_t data_bytes);
+
+// The number of samples in the WAV file open at `fd`, if it starts with the
+// head narrate writes at `rate` and holds that many; DataError if not.
+StatusOr<int64_t> WavFrames(int fd, int rate);
+
 // Appends the tags and chapter marks to the closed WAV file at `path`, after
 // its samples: a LIST/INFO chunk (INAM title, IPRD album, IART author, UTF-8),
 // and if there are chapters a "cue " chunk (one point per chapter start,
-// frames) and a LIST/adtl chunk of "labl" titles (UTF-8). Nothing is written
-// ahead of the samples, so the file can be reopened to replace its end (see
-// AudioWriter::Resume); that drops these chunks, and Commit appends them anew.
+// frames) and a LIST/adtl chunk of "labl" titles (UTF-8). Nothing but the head
+// is written ahead of the samples, so the file can be reopened to replace its
+// end (see AudioWriter::Resume); that drops these chunks, and Commit appends
+// them anew.
 Status AppendWavChunks(const std::string& path, const AudioTags& tags,
                        const std::vector<ChapterMark>& chapters);
-
-// Cuts the mono 16-bit WAV file at `path` after its first `frames` samples,
-// dropping what follows them (the chunks AppendWavChunks added included).
-Status CutWavAfter(const std::string& path, int64_t frames);
 
 // Writes the Vorbis comments of the FLAC or Ogg Opus file at `path`
 // (`format` "flac" or "opus"), keeping its vendor string.

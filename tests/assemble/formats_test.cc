@@ -11,6 +11,7 @@
 #include <taglib/tableofcontentsframe.h>
 #include <taglib/textidentificationframe.h>
 #include <taglib/xiphcomment.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -493,6 +494,97 @@ TEST(Wav, ChapterFileHasNoCueChunk) {
   const std::string path = TempPath("nocue.wav");
   ASSERT_TRUE(WriteFile(path, "wav", 44100, {}, ToneThenSilence(44100, 100, 100)).ok());
   EXPECT_EQ(ReadBytes(path).find("cue "), std::string::npos);
+}
+
+// libsndfile reads what narrate writes as the WAV file it would write itself.
+TEST(Wav, HeadIsTheCanonicalPcmHead) {
+  const std::string path = TempPath("head.wav");
+  const auto samples = ToneThenSilence(22050, 100, 50);
+  ASSERT_TRUE(WriteFile(path, "wav", 22050, {}, samples).ok());
+  const std::string bytes = ReadBytes(path);
+  // All but the RIFF size, which counts the chunks after the samples too.
+  EXPECT_EQ(bytes.substr(8, 36), WavHead(22050, samples.size() * 2).substr(8));
+  SF_INFO info = {};
+  SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(info.format, SF_FORMAT_WAV | SF_FORMAT_PCM_16);
+  EXPECT_EQ(info.channels, 1);
+  EXPECT_EQ(info.frames, static_cast<sf_count_t>(samples.size()));
+  sf_close(f);
+  EXPECT_EQ(Decode(path).samples, samples);
+}
+
+ino_t Inode(const std::string& path) {
+  struct stat st = {};
+  return ::stat(path.c_str(), &st) == 0 ? st.st_ino : 0;
+}
+
+// A file written over a longer one is overwritten in place (the same inode),
+// and is byte for byte the file written where there was none.
+TEST(Wav, WritingOverAFileRewritesItInPlace) {
+  const std::string path = TempPath("over.wav"), fresh = TempPath("fresh.wav");
+  const std::vector<ChapterMark> marks = {{0, 2205, kSkTitle}, {2205, 8820, kZhTitle}};
+  ASSERT_TRUE(WriteFile(path, "wav", 44100, ChapterTags(kZhTitle, "zh"),
+                        ToneThenSilence(44100, 900, 900), marks)
+                  .ok());
+  const ino_t before = Inode(path);
+  const auto shorter = ToneThenSilence(44100, 150, 50);
+  const AudioTags tags = ChapterTags(kSkTitle, "sk");
+  ASSERT_TRUE(WriteFile(path, "wav", 44100, tags, shorter).ok());
+  ASSERT_TRUE(WriteFile(fresh, "wav", 44100, tags, shorter).ok());
+  EXPECT_EQ(Inode(path), before);
+  EXPECT_TRUE(ReadBytes(path) == ReadBytes(fresh));
+  EXPECT_EQ(Decode(path).samples, shorter);
+  EXPECT_FALSE(Exists(path + ".part"));
+}
+
+// Resume keeps the first samples and replaces the rest, chunks included.
+TEST(Wav, ResumeKeepsTheHeadAndReplacesTheEnd) {
+  const std::string path = TempPath("resume.wav"), whole = TempPath("whole.wav");
+  const auto a = ToneThenSilence(22050, 300, 100), b = ToneThenSilence(22050, 100, 500);
+  const AudioTags tags{"Kniha", "Kniha", "A", "N", "sk"};
+  ASSERT_TRUE(WriteFile(path, "wav", 22050, tags, a, {{0, 1000, "x"}}).ok());
+  auto w = AudioWriter::Resume(path, 22050, tags, 4000);
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  EXPECT_FALSE(Exists(path));
+  ASSERT_TRUE((*w)->Write(b).ok());
+  (*w)->AddChapter({0, 4000, kSkTitle});
+  (*w)->AddChapter({4000, 4000 + static_cast<int64_t>(b.size()), kZhTitle});
+  ASSERT_TRUE((*w)->Commit().ok());
+
+  std::vector<int16_t> expected(a.begin(), a.begin() + 4000);
+  expected.insert(expected.end(), b.begin(), b.end());
+  ASSERT_TRUE(WriteFile(whole, "wav", 22050, tags, expected,
+                        {{0, 4000, kSkTitle}, {4000, static_cast<int64_t>(expected.size()), kZhTitle}})
+                  .ok());
+  EXPECT_TRUE(ReadBytes(path) == ReadBytes(whole));
+}
+
+// Only a file narrate wrote, at the same rate and long enough, is resumed;
+// any other is dropped, and the build writes it anew.
+TEST(Wav, ResumeRefusesAnotherFile) {
+  const std::string path = TempPath("other.wav");
+  auto write_with_libsndfile = [&](int format) {
+    SF_INFO info = {};
+    info.samplerate = 22050;
+    info.channels = 1;
+    info.format = format;
+    SNDFILE* f = sf_open(path.c_str(), SFM_WRITE, &info);
+    ASSERT_NE(f, nullptr);
+    const auto samples = ToneThenSilence(22050, 100, 100);
+    sf_write_short(f, samples.data(), static_cast<sf_count_t>(samples.size()));
+    sf_close(f);
+  };
+  write_with_libsndfile(SF_FORMAT_WAV | SF_FORMAT_FLOAT);
+  EXPECT_FALSE(AudioWriter::Resume(path, 22050, {}, 100).ok());
+  EXPECT_FALSE(Exists(path));
+  EXPECT_FALSE(Exists(path + ".part"));
+
+  ASSERT_TRUE(WriteFile(path, "wav", 22050, {}, ToneThenSilence(22050, 100, 0)).ok());
+  EXPECT_FALSE(AudioWriter::Resume(path, 44100, {}, 100).ok());  // another rate
+  ASSERT_TRUE(WriteFile(path, "wav", 22050, {}, ToneThenSilence(22050, 100, 0)).ok());
+  EXPECT_FALSE(AudioWriter::Resume(path, 22050, {}, 5000).ok());  // shorter
+  EXPECT_FALSE(Exists(path + ".part"));
 }
 
 }  // namespace
