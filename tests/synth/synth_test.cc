@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include "process_util.h"
+
 namespace narrate {
 namespace {
 
@@ -20,6 +22,20 @@ double Rms(const std::vector<int16_t>& s, int64_t a, int64_t b) {
   double sum = 0;
   for (int64_t i = a; i < b; ++i) sum += double(s[i]) * s[i];
   return b > a ? std::sqrt(sum / (b - a)) / 32768.0 : 0;
+}
+
+// The worker loads the library beside it for libpcaudio.so.0, which has no
+// audio device, and so none of the sound-server libraries of the real one.
+TEST(SynthWorker, LinksTheLibpcaudioWithoutADevice) {
+  const std::string binary = NARRATE_BINARY;
+  const std::string dir = binary.substr(0, binary.rfind('/'));
+  const std::string libraries =
+      narrate_test::RunShell("LD_TRACE_LOADED_OBJECTS=1 " + dir + "/narrate-synth-worker").output;
+  EXPECT_NE(libraries.find("libpcaudio.so.0 => " + dir + "/libpcaudio.so.0"), std::string::npos)
+      << libraries;
+  EXPECT_NE(libraries.find("libespeak-ng.so.1"), std::string::npos) << libraries;
+  EXPECT_EQ(libraries.find("libpulse"), std::string::npos) << libraries;
+  EXPECT_EQ(libraries.find("libasound"), std::string::npos) << libraries;
 }
 
 class SynthTest : public ::testing::Test {
