@@ -4,7 +4,9 @@
 // „…“ odpovedal X), by alternating turns, or else unknown.
 // Thread-safe: pure functions.
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <unordered_map>
 
 #include <unicode/uchar.h>
 
@@ -32,6 +34,19 @@ class Attributor {
         for (int i = sp.begin; i < sp.end; ++i) in_speech_[sp.para][i] = true;
       }
     }
+    terminals_before_.push_back(0);
+    for (const Para& p : paras) {
+      terminals_before_.push_back(terminals_before_.back() +
+                                  static_cast<int>(std::count_if(p.text.begin(), p.text.end(),
+                                                                 IsTerminal)));
+    }
+    for (const auto& [alias, name] : names_.alias_to_name) {
+      AddCandidate({Candidate::kAlias, &alias, {}, &name});
+    }
+    for (const auto& g : rules_.groups) AddCandidate({Candidate::kGroup, &g, Capitalized(g), nullptr});
+    for (const auto& [p, g] : rules_.pronouns) {
+      AddCandidate({Candidate::kPronoun, &p, Capitalized(p), &g});
+    }
     FindMentions();
   }
 
@@ -44,13 +59,31 @@ class Attributor {
     const size_t end = i + w.size();
     return (i == 0 || !IsLetter(t[i - 1])) && (end >= t.size() || !IsLetter(t[end]));
   }
-  // As WordAt, also when the text capitalizes the word's first letter (Vojaci).
-  bool WordAtFolded(const std::u32string& t, int i, const std::u32string& w) const {
-    if (WordAt(t, i, w)) return true;
-    if (!words_ || w.empty() || i >= static_cast<int>(t.size())) return false;
-    std::u32string folded = w;
-    folded[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(w[0])));
-    return folded != w && WordAt(t, i, folded);
+  // What FindMentions looks for: cast names and aliases (as written), group
+  // nouns and pronouns (also with a capital first letter: Vojaci), in this
+  // order, each kind in its table's order. Only the words that start with the
+  // letter at hand are tried there (starting_with_), in that same order.
+  struct Candidate {
+    enum Kind { kAlias, kGroup, kPronoun } kind;
+    const std::u32string* word;
+    std::u32string capitalized;  // empty when not matched so, or the same
+    const std::string* detail;   // an alias's name, a pronoun's gender
+  };
+  std::u32string Capitalized(const std::u32string& w) const {
+    if (!words_ || w.empty()) return {};
+    std::u32string c = w;
+    c[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(w[0])));
+    return c == w ? std::u32string() : c;
+  }
+  void AddCandidate(Candidate c) {
+    if (c.word->empty()) return;  // matches nothing: no word is shorter than the best so far
+    const auto index = static_cast<uint32_t>(candidates_.size());
+    starting_with_[c.word->front()].push_back(index);
+    if (!c.capitalized.empty()) starting_with_[c.capitalized.front()].push_back(index);
+    candidates_.push_back(std::move(c));
+  }
+  bool Matches(const Candidate& c, const std::u32string& t, int i) const {
+    return WordAt(t, i, *c.word) || (!c.capitalized.empty() && WordAt(t, i, c.capitalized));
   }
   bool EndsWithAny(const std::u32string& t, int end, const std::set<std::u32string>& ws) const {
     int e = end;
@@ -66,14 +99,9 @@ class Attributor {
   void FindMentions();
   // The chapter-wide sentence number at a position (as in Mention::sentence).
   int SentenceAt(int para, int pos) const {
-    int sentence = 0;
-    for (int p = 0; p <= para; ++p) {
-      ++sentence;
-      const std::u32string& t = paras_[p].text;
-      const int end = p == para ? pos : static_cast<int>(t.size());
-      for (int i = 0; i < end; ++i) sentence += IsTerminal(t[i]) ? 1 : 0;
-    }
-    return sentence;
+    const std::u32string& t = paras_[para].text;
+    return para + 1 + terminals_before_[para] +
+           static_cast<int>(std::count_if(t.begin(), t.begin() + pos, IsTerminal));
   }
   std::optional<Who> Resolve(const std::string& gender, int sentence, int para, int pos) const;
   std::optional<Who> FromClauses(int para, int end, bool backward_clauses) const;
@@ -89,6 +117,9 @@ class Attributor {
   const NameBook& names_;
   const bool words_;
   std::vector<std::vector<bool>> in_speech_;
+  std::vector<int> terminals_before_;  // sentence ends in the paragraphs before each
+  std::vector<Candidate> candidates_;
+  std::unordered_map<char32_t, std::vector<uint32_t>> starting_with_;  // into candidates_
   std::vector<Mention> mentions_;
 };
 
@@ -109,32 +140,34 @@ void Attributor::FindMentions() {
       m.para = static_cast<int>(pi);
       m.begin = i;
       size_t best = 0;
-      for (const auto& [alias, name] : names_.alias_to_name) {
-        if (alias.size() > best && WordAt(t, i, alias)) {
-          best = alias.size();
-          m.name = name;
-          auto g = names_.gender.find(name);
-          m.gender = g == names_.gender.end() ? "" : g->second;
-        }
-      }
-      for (const auto& g : rules_.groups) {
-        if (g.size() == best && WordAtFolded(t, i, g)) {
-          m.group = true;  // a group noun in the cast keeps its cast name
-        } else if (g.size() > best && WordAtFolded(t, i, g)) {
-          best = g.size();
-          // One group, however it is written: 士兵们 and 这些士兵 are 士兵.
-          m.name = ToUtf8(!words_ && g.size() > 2 && g.back() == U'们'
-                              ? g.substr(0, g.size() - 1) : g);
-          m.group = true;
-          m.gender = "";
-        }
-      }
-      for (const auto& [p, g] : rules_.pronouns) {
-        if (p.size() > best && WordAtFolded(t, i, p)) {
-          best = p.size();
+      static const std::vector<uint32_t> kNone;
+      const auto starting = starting_with_.find(t[i]);
+      for (uint32_t k : starting == starting_with_.end() ? kNone : starting->second) {
+        const Candidate& c = candidates_[k];
+        const std::u32string& w = *c.word;
+        if (c.kind == Candidate::kAlias) {
+          if (w.size() > best && WordAt(t, i, w)) {
+            best = w.size();
+            m.name = *c.detail;
+            auto g = names_.gender.find(m.name);
+            m.gender = g == names_.gender.end() ? "" : g->second;
+          }
+        } else if (c.kind == Candidate::kGroup) {
+          if (w.size() == best && Matches(c, t, i)) {
+            m.group = true;  // a group noun in the cast keeps its cast name
+          } else if (w.size() > best && Matches(c, t, i)) {
+            best = w.size();
+            // One group, however it is written: 士兵们 and 这些士兵 are 士兵.
+            m.name = ToUtf8(!words_ && w.size() > 2 && w.back() == U'们'
+                                ? w.substr(0, w.size() - 1) : w);
+            m.group = true;
+            m.gender = "";
+          }
+        } else if (w.size() > best && Matches(c, t, i)) {
+          best = w.size();
           m.pronoun = true;
-          m.gender = g;
-          m.group = g == "p";
+          m.gender = *c.detail;
+          m.group = *c.detail == "p";
           m.name.clear();
         }
       }
