@@ -26,12 +26,6 @@ namespace {
 using nlohmann::json;
 
 
-int CodePoints(const std::string& s) {
-  int n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 const char* SeverityName(Severity s) {
   return s == Severity::kError ? "error" : s == Severity::kWarning ? "warning" : "info";
 }
@@ -257,7 +251,7 @@ std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
       if (!texts.empty()) {
         start = t.word_ms[w].first;
         while (w < texts.size() &&
-               (text.empty() || CodePoints(text) + CodePoints(texts[w]) <= max_chars)) {
+               (text.empty() || CodePointCount(text) + CodePointCount(texts[w]) <= max_chars)) {
           text += texts[w];
           end = t.word_ms[w].second;
           ++w;

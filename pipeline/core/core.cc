@@ -31,6 +31,12 @@ std::string PrintedText(const std::vector<Token>& tokens) {
   return out;
 }
 
+int CodePointCount(std::string_view utf8) {
+  int n = 0;
+  for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;  // all but continuation bytes
+  return n;
+}
+
 const char* ToString(UtteranceKind kind) {
   switch (kind) {
     case UtteranceKind::kHeading: return "heading";

@@ -168,6 +168,8 @@ struct NormalizedParagraph {
 std::string SpokenText(const std::vector<Token>& tokens);
 // Joins the printed forms of tokens.
 std::string PrintedText(const std::vector<Token>& tokens);
+// The number of code points in valid UTF-8 text.
+int CodePointCount(std::string_view utf8);
 
 // ---------------------------------------------------------------------------
 // markup -> synth / assemble

@@ -1,9 +1,10 @@
 // Sentence splitting: ICU's BreakIterator, corrected for opening quotes left
 // at the end of a sentence and for abbreviations that do not end one.
-// Thread-safe: the rules cache is locked; each call makes its own iterator.
+// Thread-safe: the rules cache is locked; each thread has its own iterators.
 #include <unicode/brkiter.h>
 #include <unicode/unistr.h>
 
+#include <map>
 #include <memory>
 
 #include "markup/internal.h"
@@ -24,6 +25,21 @@ bool IsClosingQuote(char32_t c, const Lang& lang) {
   return c == U'“' || c == U'«' || c == U'‘';
 }
 
+// ICU's sentence iterator for `lang`, made once per thread (making one is
+// worth a few sentences of splitting); null if ICU has none.
+icu::BreakIterator* SentenceIterator(const Lang& lang) {
+  thread_local std::map<Lang, std::unique_ptr<icu::BreakIterator>> iterators;
+  auto found = iterators.find(lang);
+  if (found == iterators.end()) {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::BreakIterator> it(
+        icu::BreakIterator::createSentenceInstance(icu::Locale(lang.c_str()), status));
+    if (U_FAILURE(status)) it.reset();
+    found = iterators.emplace(lang, std::move(it)).first;
+  }
+  return found->second.get();
+}
+
 }  // namespace
 
 std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
@@ -33,20 +49,18 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
   const std::string text = PrintedText(tokens);
   const std::u32string cps = ToU32(text);
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(text);
-  UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::BreakIterator> it(
-      icu::BreakIterator::createSentenceInstance(icu::Locale(lang.c_str()), status));
+  icu::BreakIterator* it = SentenceIterator(lang);
   // Code-point offsets where an abbreviation token ends: no break there.
   std::vector<int> abbreviation_ends;
   int offset_cp = 0;
   for (const Token& t : tokens) {
-    offset_cp += static_cast<int>(ToU32(t.text).size());
+    offset_cp += CodePointCount(t.text);
     if (t.kind == TokenKind::kAbbreviation && !t.text.empty() && t.text.back() == '.') {
       abbreviation_ends.push_back(offset_cp);
     }
   }
   std::vector<int> breaks;  // code-point offsets where a new sentence starts
-  if (U_SUCCESS(status)) {
+  if (it != nullptr) {
     it->setText(u);
     for (int32_t b = it->next(); b != icu::BreakIterator::DONE; b = it->next()) {
       int cp = u.countChar32(0, b);
@@ -67,6 +81,8 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
       }
       if (!suppress) breaks.push_back(cp);
     }
+    static const icu::UnicodeString kNoText;
+    it->setText(kNoText);  // it keeps a reference to its text, and `u` goes
   }
   std::vector<std::vector<Token>> sentences(1);
   int offset = 0;
@@ -77,7 +93,7 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
       ++next;
     }
     sentences.back().push_back(t);
-    offset += static_cast<int>(ToU32(t.text).size());
+    offset += CodePointCount(t.text);
   }
   // A "sentence" of only spaces joins the one before it.
   std::vector<std::vector<Token>> out;
