@@ -3,6 +3,11 @@
 #include "ingest/detect.h"
 
 #include <gtest/gtest.h>
+#include <unicode/ucnv.h>
+#include <unicode/utf16.h>
+
+#include <set>
+#include <tuple>
 
 #include "ingest/codec.h"
 #include "ingest/mojibake.h"
@@ -30,6 +35,39 @@ TEST(CommonHanTest, RareCharactersAreNot) {
   EXPECT_FALSE(IsCommonHan(U"鼹"[0]));
   EXPECT_FALSE(IsCommonHan(U"诩"[0]));  // GB 2312 level 2
   EXPECT_FALSE(IsCommonHan('A'));
+}
+
+// The table holds exactly the Han characters that the GB 2312 level-1 and
+// Big5 frequent codes decode to, each code decoded alone.
+TEST(CommonHanTest, IsWhatEachCodeDecodesToAlone) {
+  std::set<UChar32> expected;
+  for (const auto& [encoding, lead_lo, lead_hi] :
+       {std::tuple<const char*, int, int>{"GB2312", 0xB0, 0xD7}, {"Big5", 0xA4, 0xC6}}) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter* conv = ucnv_open(encoding, &status);
+    ucnv_setToUCallBack(conv, UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+    ASSERT_TRUE(U_SUCCESS(status)) << encoding;
+    for (int lead = lead_lo; lead <= lead_hi; ++lead) {
+      for (int trail = 0x40; trail <= 0xFE; ++trail) {
+        const char code[2] = {static_cast<char>(lead), static_cast<char>(trail)};
+        UChar out[4];
+        status = U_ZERO_ERROR;
+        ucnv_resetToUnicode(conv);
+        const int32_t n = ucnv_toUChars(conv, out, 4, code, 2, &status);
+        UChar32 c = 0;
+        int32_t i = 0;
+        if (U_SUCCESS(status) && n > 0) U16_NEXT(out, i, n, c);
+        if (U_SUCCESS(status) && n > 0 && i == n && IsHan(c)) expected.insert(c);
+      }
+    }
+    ucnv_close(conv);
+  }
+  EXPECT_GT(expected.size(), 6000u);  // 3,755 + 5,401, some in both
+  std::set<UChar32> table;
+  for (UChar32 c = 0; c < 0x30000; ++c) {
+    if (IsCommonHan(c)) table.insert(c);
+  }
+  EXPECT_TRUE(table == expected) << table.size() << " vs " << expected.size();
 }
 
 TEST(CountHanTest, CountsOnlyHan) {
