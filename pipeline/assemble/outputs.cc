@@ -300,23 +300,30 @@ json ChapterJson(const Chapter& chapter, const std::string& stem,
 
 json UtteranceJson(const Utterance& u, const UtteranceTiming& t,
                    const std::vector<std::string>& word_texts) {
+  // Member by member, moved in: a book has tens of thousands of words, and
+  // braced lists would copy each of them twice.
   json words = json::array();
+  words.get_ref<json::array_t&>().reserve(t.word_ms.size());
   for (size_t w = 0; w < t.word_ms.size(); ++w) {
-    words.push_back({{"text", word_texts[w]},
-                     {"start_ms", t.word_ms[w].first},
-                     {"end_ms", t.word_ms[w].second}});
+    json word = json::object();
+    word["text"] = word_texts[w];
+    word["start_ms"] = t.word_ms[w].first;
+    word["end_ms"] = t.word_ms[w].second;
+    words.push_back(std::move(word));
   }
-  return {{"id", u.id},
-          {"chapter", u.chapter},
-          {"paragraph", u.paragraph},
-          {"kind", ToString(u.kind)},
-          {"lang", u.lang},
-          {"speaker", u.speaker ? json(*u.speaker) : json(nullptr)},
-          {"voice", u.voice},
-          {"text", u.text},
-          {"start_ms", t.start_ms},
-          {"end_ms", t.end_ms},
-          {"words", words}};
+  json j = json::object();
+  j["id"] = u.id;
+  j["chapter"] = u.chapter;
+  j["paragraph"] = u.paragraph;
+  j["kind"] = ToString(u.kind);
+  j["lang"] = u.lang;
+  j["speaker"] = u.speaker ? json(*u.speaker) : json(nullptr);
+  j["voice"] = u.voice;
+  j["text"] = u.text;
+  j["start_ms"] = t.start_ms;
+  j["end_ms"] = t.end_ms;
+  j["words"] = std::move(words);
+  return j;
 }
 
 json QcJson(const FileQc& qc) {
