@@ -69,7 +69,9 @@ struct ChapterLayout {
 
 // Milliseconds of `samples` at `sample_rate` Hz, rounded to the nearest: the
 // one conversion behind every time in the manifest, captions, tags and QC.
-int64_t SamplesToMs(int64_t samples, int sample_rate);
+inline int64_t SamplesToMs(int64_t samples, int sample_rate) {
+  return (samples * 1000 + sample_rate / 2) / sample_rate;
+}
 
 // The silence before utterance `i` (> 0) of a chapter, in milliseconds: after a
 // heading, between paragraphs or sentences, plus a change of voice.

@@ -14,6 +14,7 @@
 #include "assemble/block_stage.h"
 #include "assemble/encode_ogg.h"
 #include "assemble/encode_resample.h"
+#include "assemble/sndfile_library.h"
 #include "assemble/tags_writer.h"
 
 namespace narrate {
@@ -52,6 +53,23 @@ bool WriteAt(int fd, const char* data, size_t size, uint64_t offset) {
   return true;
 }
 
+// The writers of narrate's TagLib module (tags_writer.h), loaded on the first
+// call; null with `error` set when it cannot be.
+const TagWriters* LoadTagWriters(std::string* error) {
+  static std::string why;
+  static const TagWriters* writers = [] {
+    const std::string beside = BesideProgram("libnarrate-tags.so");
+    SharedLibrary module({beside.empty() ? NARRATE_TAGS_MODULE : beside.c_str()},
+                         "narrate's TagLib module", "libtag1v5");
+    const TagWriters* w = nullptr;
+    module.Bind(kTagWritersSymbol, &w);
+    why = module.error();
+    return w;
+  }();
+  *error = why;
+  return writers;
+}
+
 const FormatSpec* LookupFormat(const std::string& name) {
   for (const FormatSpec& spec : kFormatSpecs) {
     if (name == spec.name) return &spec;
@@ -67,18 +85,20 @@ bool IsLossless(const std::string& format) { return format == "wav" || format ==
 
 Status ForEachBlock(const std::string& path, int sample_rate, int64_t frames,
                     const std::function<Status(const std::vector<int16_t>&)>& fn) {
+  const LibSndfile& sf = Sndfile();
+  if (!sf.error.empty()) return Status::Failure(path + ": " + sf.error);
   SF_INFO info = {};
-  SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
-  if (f == nullptr) return Status::IoError(path + ": cannot read: " + sf_strerror(nullptr));
+  SNDFILE* f = sf.open(path.c_str(), SFM_READ, &info);
+  if (f == nullptr) return Status::IoError(path + ": cannot read: " + sf.strerror(nullptr));
   if (info.channels != 1 || info.samplerate != sample_rate || info.frames != frames) {
-    sf_close(f);
+    sf.close(f);
     return Status::DataError(path + ": not the audio this build expects");
   }
   std::vector<int16_t> block;
   Status s;
   for (int64_t left = frames; left > 0 && s.ok();) {
     block.resize(static_cast<size_t>(std::min<int64_t>(left, 1 << 16)));
-    const sf_count_t got = sf_read_short(f, block.data(), static_cast<sf_count_t>(block.size()));
+    const sf_count_t got = sf.read_short(f, block.data(), static_cast<sf_count_t>(block.size()));
     if (got != static_cast<sf_count_t>(block.size())) {
       s = Status::IoError(path + ": read failed");
       break;
@@ -86,7 +106,7 @@ Status ForEachBlock(const std::string& path, int sample_rate, int64_t frames,
     left -= got;
     s = fn(block);
   }
-  sf_close(f);
+  sf.close(f);
   return s;
 }
 
@@ -121,21 +141,22 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
     w->wav_end_ = kWavHeadBytes;
     return w;
   }
+  if (!Sndfile().error.empty()) return Status::Failure(path + ": " + Sndfile().error);
   SF_INFO info = {};
   info.samplerate = w->file_rate_;
   info.channels = 1;
   info.format = spec->sf_format;
-  w->file_ = sf_open(w->part_.c_str(), SFM_WRITE, &info);
+  w->file_ = Sndfile().open(w->part_.c_str(), SFM_WRITE, &info);
   if (w->file_ == nullptr) {
-    return Status::IoError(path + ": cannot write: " + sf_strerror(nullptr));
+    return Status::IoError(path + ": cannot write: " + Sndfile().strerror(nullptr));
   }
   if (format == "mp3") {
     // CBR needs both calls; the compression level maps 320..32 kbps to 0..1.
     int mode = SF_BITRATE_MODE_CONSTANT;
     double level = (320.0 - kMp3Kbps) / 288.0;
-    sf_command(w->file_, SFC_SET_BITRATE_MODE, &mode, sizeof mode);
-    if (sf_command(w->file_, SFC_SET_COMPRESSION_LEVEL, &level, sizeof level) != SF_TRUE) {
-      return Status::IoError(path + ": cannot set the MP3 bitrate: " + sf_strerror(w->file_));
+    Sndfile().command(w->file_, SFC_SET_BITRATE_MODE, &mode, sizeof mode);
+    if (Sndfile().command(w->file_, SFC_SET_COMPRESSION_LEVEL, &level, sizeof level) != SF_TRUE) {
+      return Status::IoError(path + ": cannot set the MP3 bitrate: " + Sndfile().strerror(w->file_));
     }
   }
   // Tags are written in Commit() with TagLib (libsndfile labels ID3 strings
@@ -179,7 +200,7 @@ AudioWriter::~AudioWriter() {
 
 void AudioWriter::Discard() {
   if (file_ != nullptr) {
-    sf_close(file_);
+    Sndfile().close(file_);
     file_ = nullptr;
   }
   if (wav_fd_ >= 0) {
@@ -196,9 +217,9 @@ Status AudioWriter::Fail(const std::string& what) {
 
 Status AudioWriter::WriteFloat(const std::vector<float>& samples) {
   const sf_count_t n =
-      sf_write_float(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
+      Sndfile().write_float(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
   if (n != static_cast<sf_count_t>(samples.size())) {
-    return Status::IoError(path_ + ": write failed: " + sf_strerror(file_));
+    return Status::IoError(path_ + ": write failed: " + Sndfile().strerror(file_));
   }
   return Status::Ok();
 }
@@ -218,9 +239,9 @@ Status AudioWriter::Encode(const std::vector<int16_t>& samples) {
     return WriteFloat(resampled_);
   }
   const sf_count_t n =
-      sf_write_short(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
+      Sndfile().write_short(file_, samples.data(), static_cast<sf_count_t>(samples.size()));
   if (n != static_cast<sf_count_t>(samples.size())) {
-    return Status::IoError(path_ + ": write failed: " + sf_strerror(file_));
+    return Status::IoError(path_ + ": write failed: " + Sndfile().strerror(file_));
   }
   return Status::Ok();
 }
@@ -261,9 +282,9 @@ Status AudioWriter::CloseEncoded() {
     if (s.ok()) s = WriteFloat(resampled_);
     if (!s.ok()) return Fail(s.message());
   }
-  const int closed = sf_close(file_);
+  const int closed = Sndfile().close(file_);
   file_ = nullptr;
-  if (closed != 0) return Fail(std::string("cannot finish writing: ") + sf_error_number(closed));
+  if (closed != 0) return Fail(std::string("cannot finish writing: ") + Sndfile().error_number(closed));
   return Status::Ok();
 }
 
@@ -285,10 +306,16 @@ Status AudioWriter::Commit() {
   Status tagged = Status::Ok();
   if (format_ == "wav") {
     tagged = AppendWavChunks(part_, tags_, chapters_);
-  } else if (format_ == "mp3") {
-    tagged = WriteId3Tags(part_, tags_, chapters_, input_rate_);
-  } else if (format_ == "flac" || format_ == "opus") {
-    tagged = WriteXiphTags(part_, format_, tags_, chapters_, input_rate_);
+  } else {
+    std::string error;
+    const TagWriters* writers = LoadTagWriters(&error);
+    if (writers == nullptr) {
+      tagged = Status::Failure(path_ + ": " + error);
+    } else if (format_ == "mp3") {
+      tagged = writers->id3(part_, tags_, chapters_, input_rate_);
+    } else {
+      tagged = writers->xiph(part_, format_, tags_, chapters_, input_rate_);
+    }
   }
   if (tagged.ok() && format_ == "opus") {
     tagged = SetOggSerial(

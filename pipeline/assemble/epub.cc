@@ -3,7 +3,6 @@
 // that they belong to the script, and packages text, overlays and audio.
 // The documents themselves are built in epub_xhtml.cc and epub_package.cc.
 // Thread-compatible: no shared state.
-#include <sndfile.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include "assemble/assemble.h"
 #include "assemble/epub_internal.h"
 #include "assemble/epub_zip.h"
+#include "assemble/sndfile_library.h"
 
 namespace narrate {
 namespace {
@@ -41,10 +41,12 @@ std::string BaseName(const std::string& path) {
 
 // The duration of an MP3 as decoded, milliseconds.
 StatusOr<int64_t> AudioDurationMs(const std::string& path) {
+  const assemble_internal::LibSndfile& sf = assemble_internal::Sndfile();
+  if (!sf.error.empty()) return Status::Failure(path + ": " + sf.error);
   SF_INFO info = {};
-  SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
+  SNDFILE* f = sf.open(path.c_str(), SFM_READ, &info);
   if (f == nullptr) {
-    return Status::DataError(path + ": not a readable MP3 (" + sf_strerror(nullptr) +
+    return Status::DataError(path + ": not a readable MP3 (" + sf.strerror(nullptr) +
                              "): " + kRebuild);
   }
   sf_count_t frames = info.frames;
@@ -52,9 +54,9 @@ StatusOr<int64_t> AudioDurationMs(const std::string& path) {
     frames = 0;
     std::vector<short> buf(4096 * std::max(1, info.channels));
     sf_count_t n;
-    while ((n = sf_readf_short(f, buf.data(), 4096)) > 0) frames += n;
+    while ((n = sf.readf_short(f, buf.data(), 4096)) > 0) frames += n;
   }
-  sf_close(f);
+  sf.close(f);
   if (info.samplerate <= 0 || frames <= 0) {
     return Status::DataError(path + ": MP3 has no audio: " + kRebuild);
   }

@@ -10,10 +10,6 @@ int64_t MsToSamples(int64_t ms, int rate) { return ms * rate / 1000; }
 
 }  // namespace
 
-int64_t SamplesToMs(int64_t samples, int sample_rate) {
-  return (samples * 1000 + sample_rate / 2) / sample_rate;
-}
-
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& p) {
   const Utterance& prev = chapter.utterances[i - 1];
   const Utterance& cur = chapter.utterances[i];

@@ -1,11 +1,11 @@
 // ID3v2.4 tags and CHAP/CTOC chapter frames for MP3 files, with TagLib 1.13.
-// Also the helpers shared with tags_xiph.cc. Thread-safety: see tags_writer.h.
+// Part of narrate's TagLib module (tags_writer.h). Thread-safety: see
+// tags_writer.h.
 #include <taglib/chapterframe.h>
 #include <taglib/id3v2tag.h>
 #include <taglib/mpegfile.h>
 #include <taglib/tableofcontentsframe.h>
 #include <taglib/textidentificationframe.h>
-#include <unicode/locid.h>
 
 #include <cstdio>
 
@@ -35,26 +35,8 @@ void SetText(TagLib::ID3v2::Tag* tag, const char* id, const std::string& text) {
 
 }  // namespace
 
-std::string Iso639Part2(const std::string& language) {
-  if (language.empty()) return "und";
-  UErrorCode status = U_ZERO_ERROR;
-  icu::Locale locale = icu::Locale::forLanguageTag(language, status);
-  if (U_FAILURE(status)) return "und";
-  const char* code = locale.getISO3Language();
-  return code != nullptr && code[0] != '\0' ? code : "und";
-}
-
-std::string ChapterTimestamp(int64_t ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld.%03lld",
-                static_cast<long long>(ms / 3600000), static_cast<long long>(ms / 60000 % 60),
-                static_cast<long long>(ms / 1000 % 60), static_cast<long long>(ms % 1000));
-  return buf;
-}
-
-
-Status WriteId3Tags(const std::string& path, const AudioTags& tags,
-                    const std::vector<ChapterMark>& chapters, int rate) {
+Status TagLibId3Tags(const std::string& path, const AudioTags& tags,
+                     const std::vector<ChapterMark>& chapters, int rate) {
   TagLib::MPEG::File file(path.c_str(), false);
   if (!file.isValid()) return Status::IoError(path + ": TagLib cannot open the MP3");
   TagLib::ID3v2::Tag* tag = file.ID3v2Tag(true);

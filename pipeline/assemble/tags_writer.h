@@ -17,6 +17,11 @@
 // top-level ordered CTOC "toc" (embedded TIT2 = title); Vorbis comments
 // CHAPTER01=HH:MM:SS.mmm and CHAPTER01NAME=title (the Ogg chapter extension).
 //
+// TagLib is loaded only when a file needs tags it writes: the functions using
+// it make narrate's TagLib module (libnarrate-tags.so, beside narrate in
+// build/; tags_module.cc), which AudioWriter loads the first time (TagLib
+// loaded at every start of narrate cost each command ~2 ms).
+//
 // Thread-safety: TagLib objects are local to each call; calls on distinct
 // files may run concurrently.
 #pragma once
@@ -37,11 +42,24 @@ std::string Iso639Part2(const std::string& language);
 // "HH:MM:SS.mmm" for a time in milliseconds.
 std::string ChapterTimestamp(int64_t ms);
 
+// The TagLib module's writers, as it exports them (kTagWritersSymbol).
+struct TagWriters {
+  // Replaces the tags of the MP3 at `path` by an ID3v2.4 tag (and removes any
+  // ID3v1/APE tag). Chapter times use `rate`, the rate of the marks' frames.
+  Status (*id3)(const std::string& path, const AudioTags& tags,
+                const std::vector<ChapterMark>& chapters, int rate);
+  // Writes the Vorbis comments of the FLAC or Ogg Opus file at `path`
+  // (`format` "flac" or "opus"), keeping its vendor string.
+  Status (*xiph)(const std::string& path, const std::string& format, const AudioTags& tags,
+                 const std::vector<ChapterMark>& chapters, int rate);
+};
+constexpr char kTagWritersSymbol[] = "narrate_tag_writers";
 
-// Replaces the tags of the MP3 at `path` by an ID3v2.4 tag (and removes any
-// ID3v1/APE tag). Chapter times use `rate`, the rate of the marks' frames.
-Status WriteId3Tags(const std::string& path, const AudioTags& tags,
-                    const std::vector<ChapterMark>& chapters, int rate);
+// In the module only (tags_id3.cc, tags_xiph.cc): the writers above.
+Status TagLibId3Tags(const std::string& path, const AudioTags& tags,
+                     const std::vector<ChapterMark>& chapters, int rate);
+Status TagLibXiphTags(const std::string& path, const std::string& format, const AudioTags& tags,
+                      const std::vector<ChapterMark>& chapters, int rate);
 
 // The head narrate writes ahead of a WAV file's samples: RIFF, a "fmt " chunk
 // (PCM, mono, 16-bit) and the "data" chunk's header; and the most a WAV file
@@ -65,11 +83,6 @@ StatusOr<int64_t> WavFrames(int fd, int rate);
 // them anew.
 Status AppendWavChunks(const std::string& path, const AudioTags& tags,
                        const std::vector<ChapterMark>& chapters);
-
-// Writes the Vorbis comments of the FLAC or Ogg Opus file at `path`
-// (`format` "flac" or "opus"), keeping its vendor string.
-Status WriteXiphTags(const std::string& path, const std::string& format, const AudioTags& tags,
-                     const std::vector<ChapterMark>& chapters, int rate);
 
 }  // namespace assemble_internal
 }  // namespace narrate

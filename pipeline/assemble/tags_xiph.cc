@@ -1,5 +1,6 @@
 // Vorbis comments and CHAPTERnn marks for FLAC and Ogg Opus files, with
-// TagLib 1.13 (libsndfile cannot write arbitrary comments).
+// TagLib 1.13 (libsndfile cannot write arbitrary comments). Part of narrate's
+// TagLib module (tags_writer.h).
 // Thread-safety: see tags_writer.h.
 #include <taglib/flacfile.h>
 #include <taglib/opusfile.h>
@@ -43,8 +44,8 @@ void Fill(TagLib::Ogg::XiphComment* c, const AudioTags& tags,
 
 }  // namespace
 
-Status WriteXiphTags(const std::string& path, const std::string& format, const AudioTags& tags,
-                     const std::vector<ChapterMark>& chapters, int rate) {
+Status TagLibXiphTags(const std::string& path, const std::string& format, const AudioTags& tags,
+                      const std::vector<ChapterMark>& chapters, int rate) {
   bool saved = false;
   if (format == "flac") {
     TagLib::FLAC::File file(path.c_str(), false);

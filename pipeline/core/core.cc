@@ -195,6 +195,15 @@ ClipSummary SummarizeClip(const Clip& clip) {
   return summary;
 }
 
+std::string BesideProgram(const std::string& name, bool executable) {
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return "";
+  std::string path(self, static_cast<size_t>(n));
+  path = path.substr(0, path.rfind('/') + 1) + name;
+  return ::access(path.c_str(), executable ? X_OK : R_OK) == 0 ? path : "";
+}
+
 SharedLibrary::SharedLibrary(std::initializer_list<const char*> names,
                              const std::string& what, const std::string& package)
     : what_(what) {

@@ -321,6 +321,11 @@ StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, size_t min_fields
 // Creates a directory and its parents. IoError when it cannot.
 Status MakeDirs(const std::string& path);
 
+// `name` in the folder of the running program (build/ for narrate): where
+// narrate's worker and modules are. Empty when there is no such file, or it
+// is not executable with `executable`.
+std::string BesideProgram(const std::string& name, bool executable = false);
+
 // A 64-bit FNV-1a hash, and its 16-hex-digit form (content addressing).
 uint64_t Fnv1a64(const std::string& data, uint64_t seed = 0xcbf29ce484222325ULL);
 std::string HexHash(const std::string& data);

@@ -150,14 +150,8 @@ std::string SynthWorkerPath() {
   if (const char* env = std::getenv("NARRATE_SYNTH_WORKER")) return env;
   // Installed beside the running program (build/narrate-synth-worker), else
   // where this build put it (for the test programs in build/tests/).
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    std::string dir(self, static_cast<size_t>(n));
-    dir = dir.substr(0, dir.rfind('/'));
-    const std::string beside = dir + "/narrate-synth-worker";
-    if (::access(beside.c_str(), X_OK) == 0) return beside;
-  }
+  const std::string beside = BesideProgram("narrate-synth-worker", true);
+  if (!beside.empty()) return beside;
   return NARRATE_SYNTH_WORKER;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "assemble/audio_file.h"
+#include "process_util.h"
 #include "assemble/tags_writer.h"
 
 namespace narrate {
@@ -120,6 +121,17 @@ std::string Xiph(TagLib::Ogg::XiphComment* c, const char* key) {
   const auto& map = c->fieldListMap();
   auto it = map.find(key);
   return it == map.end() || it->second.isEmpty() ? "" : it->second.front().to8Bit(true);
+}
+
+// narrate starts without libsndfile and TagLib (and their codec libraries):
+// they are loaded when a file needs them.
+TEST(AudioFormats, NarrateStartsWithoutLibsndfileOrTagLib) {
+  const std::string libraries =
+      narrate_test::RunShell(std::string("LD_TRACE_LOADED_OBJECTS=1 ") + NARRATE_BINARY).output;
+  EXPECT_NE(libraries.find("libicuuc"), std::string::npos) << libraries;
+  for (const char* late : {"libsndfile", "libtag", "libFLAC", "libmp3lame", "libopus"}) {
+    EXPECT_EQ(libraries.find(late), std::string::npos) << late << " in\n" << libraries;
+  }
 }
 
 TEST(AudioFormats, KnownFormats) {
