@@ -224,10 +224,20 @@ Status StreamMaster::Resample(const std::vector<float>& y) {
 
 Status StreamMaster::Send() {
   if (out_.empty()) return Status::Ok();
-  for (int16_t& v : out_) {
-    if (v > clip_ || v < -clip_) {
-      v = static_cast<int16_t>(v > 0 ? clip_ : -clip_);
-      ++clipped_;
+  // The block's extremes first (a loop the compiler vectorizes); samples are
+  // clipped and counted only if one is over, which the limiter makes rare.
+  const auto hi = static_cast<int16_t>(clip_), lo = static_cast<int16_t>(-clip_);
+  int16_t least = 0, most = 0;
+  for (int16_t v : out_) {
+    least = std::min(least, v);
+    most = std::max(most, v);
+  }
+  if (least < lo || most > hi) {
+    for (int16_t& v : out_) {
+      if (v < lo || v > hi) {
+        v = v > 0 ? hi : lo;
+        ++clipped_;
+      }
     }
   }
   qc_->Add(out_.data(), out_.size());

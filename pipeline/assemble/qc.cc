@@ -1,8 +1,13 @@
 // Streaming QC measurement for the assemble stage.
 #include "assemble/qc.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,6 +18,46 @@ namespace {
 constexpr int kSilence = 33;  // |sample| below this is silence (-60 dBFS)
 
 double PowerDb(double power) { return power <= 1e-12 ? -120.0 : 10.0 * std::log10(power); }
+
+// The sum of squares and the largest magnitude of `n` samples, exactly.
+struct Energy {
+  int64_t squares = 0;
+  int peak = 0;
+};
+
+Energy Measure(const int16_t* s, size_t n) {
+  Energy e;
+  size_t k = 0;
+#if defined(__SSE2__)
+  // Eight samples a step: pmaddwd sums the squares of pairs (at most 2^31,
+  // exact as unsigned 32-bit), widened to 64-bit sums; the extremes by
+  // min/max (the magnitude of -32768 does not fit 16 bits). About six times
+  // fewer instructions than the compiler's own loop.
+  __m128i sums = _mm_setzero_si128(), least = _mm_setzero_si128(), most = _mm_setzero_si128();
+  const __m128i zero = _mm_setzero_si128();
+  for (; k + 8 <= n; k += 8) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k));
+    const __m128i pairs = _mm_madd_epi16(v, v);
+    sums = _mm_add_epi64(sums, _mm_unpacklo_epi32(pairs, zero));
+    sums = _mm_add_epi64(sums, _mm_unpackhi_epi32(pairs, zero));
+    least = _mm_min_epi16(least, v);
+    most = _mm_max_epi16(most, v);
+  }
+  alignas(16) uint64_t lanes[2];
+  alignas(16) int16_t lows[8], highs[8];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), sums);
+  _mm_store_si128(reinterpret_cast<__m128i*>(lows), least);
+  _mm_store_si128(reinterpret_cast<__m128i*>(highs), most);
+  e.squares = static_cast<int64_t>(lanes[0] + lanes[1]);
+  for (int j = 0; j < 8; ++j) e.peak = std::max({e.peak, -int{lows[j]}, int{highs[j]}});
+#endif
+  for (; k < n; ++k) {
+    const int v = s[k];
+    e.squares += v * v;
+    e.peak = std::max(e.peak, std::abs(v));
+  }
+  return e;
+}
 
 std::string Fixed(double v) {
   char buf[32];
@@ -27,16 +72,9 @@ QcMeter::QcMeter(int sample_rate) : rate_(sample_rate) {}
 void QcMeter::Add(const int16_t* samples, size_t count) {
   const int64_t window = rate_ / 2;
   for (size_t i = 0; i < count;) {
-    // Up to the end of the current 500 ms window, in integers (exact, and a
-    // loop the compiler vectorizes).
+    // Up to the end of the current 500 ms window, in integers (exact).
     const size_t n = std::min<size_t>(count - i, static_cast<size_t>(window - window_count_));
-    int64_t squares = 0;
-    int peak = 0;
-    for (size_t k = i; k < i + n; ++k) {
-      const int v = samples[k];
-      squares += v * v;
-      peak = std::max(peak, std::abs(v));
-    }
+    const auto [squares, peak] = Measure(samples + i, n);
     sum_squares_ += squares;
     window_sum_ += squares;
     window_count_ += static_cast<int64_t>(n);

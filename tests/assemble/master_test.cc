@@ -151,6 +151,30 @@ TEST(QcMeter, FiguresDoNotDependOnHowTheSamplesArrive) {
   EXPECT_NEAR(a.peak_db, 20 * std::log10(4000 / 32768.0), 1e-9);
 }
 
+// RMS and peak are exact, full scale included (-32768's magnitude does not
+// fit 16 bits; two squares of it make 2^31), however a block ends.
+TEST(QcMeter, RmsAndPeakAreExactAtFullScale) {
+  std::vector<int16_t> s(44100 * 2);
+  uint32_t x = 12345;
+  for (int16_t& v : s) {
+    x = x * 1664525u + 1013904223u;  // a fixed pseudo-random signal
+    v = static_cast<int16_t>(x >> 16);
+  }
+  s[1001] = -32768;
+  s[1002] = -32768;
+  for (size_t length : {s.size(), s.size() - 5}) {
+    QcMeter meter(44100);
+    meter.Add(s.data(), length);
+    const FileQc qc = meter.Finish("x", -20);
+    long double squares = 0;
+    for (size_t i = 0; i < length; ++i) squares += static_cast<long double>(s[i]) * s[i];
+    const double rms_db =
+        10 * std::log10(static_cast<double>(squares / length) / (32768.0 * 32768.0));
+    EXPECT_NEAR(qc.rms_db, rms_db, 1e-9) << length;
+    EXPECT_EQ(qc.peak_db, 0.0) << length;
+  }
+}
+
 }  // namespace
 }  // namespace assemble_internal
 }  // namespace narrate
