@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -187,33 +188,66 @@ StatusOr<Script> PrepareScript(const Book& book, Reporter* reporter) {
     if (!loaded.ok()) return loaded.status();
     lexicon = std::move(loaded).value();
   }
-  std::map<Lang, std::unique_ptr<Normalizer>> normalizers;
+  // Each chapter source is read and normalized on its own, its diagnostics
+  // kept apart, by a thread per core (each with its own normalizers: they are
+  // not shared between threads); then all is taken in book order, exactly as
+  // if one by one.
+  struct Prepared {
+    StatusOr<CleanText> clean = Status::Failure("not read");
+    Status normalizer;  // the normalizer for its language could not be made
+    ChapterSource source;
+    CollectingReporter diagnostics;
+  };
+  std::vector<Prepared> prepared(book.chapters.size());
+  std::atomic<size_t> next{0};
+  using Normalizers = std::map<Lang, std::unique_ptr<Normalizer>>;
+  auto prepare = [&](Normalizers* normalizers) {
+    for (size_t c; (c = next++) < prepared.size();) {
+      const BookChapter& bc = book.chapters[c];
+      Prepared& p = prepared[c];
+      p.clean = IngestFile(bc.file, IngestOptions{bc.encoding, bc.lang}, &p.diagnostics);
+      if (!p.clean.ok()) continue;
+      if (!normalizers->count(bc.lang)) {
+        auto n = Normalizer::Create(NormalizerOptions{bc.lang, "", lexicon, book.skip_glosses});
+        if (!n.ok()) {
+          p.normalizer = n.status();
+          continue;
+        }
+        (*normalizers)[bc.lang] = std::move(n).value();
+      }
+      const Normalizer& normalizer = *(*normalizers)[bc.lang];
+      p.source.file = bc.file;
+      p.source.lang = bc.lang;
+      if (!bc.title.empty()) {
+        p.source.title = normalizer.Normalize({bc.title, 0}, bc.file, &p.diagnostics).tokens;
+      }
+      for (const Paragraph& para : p.clean->paragraphs) {
+        p.source.paragraphs.push_back(normalizer.Normalize(para, bc.file, &p.diagnostics));
+      }
+    }
+  };
+  Normalizers normalizers;  // this thread's, kept for the credits
+  {
+    const size_t threads =
+        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), prepared.size());
+    std::vector<Normalizers> theirs(threads > 1 ? threads - 1 : 0);
+    std::vector<std::unique_ptr<ScopedThread>> helpers;  // joined before `theirs` goes
+    for (Normalizers& n : theirs) {
+      helpers.push_back(std::make_unique<ScopedThread>([&prepare, &n] { prepare(&n); }));
+    }
+    prepare(&normalizers);
+  }
   std::vector<ChapterSource> sources;
   Status first_error;
-  for (const BookChapter& bc : book.chapters) {
-    StatusOr<CleanText> clean =
-        IngestFile(bc.file, IngestOptions{bc.encoding, bc.lang}, reporter);
-    if (!clean.ok()) {
-      reporter->Report({Severity::kError, "", 0, clean.status().message()});
-      if (first_error.ok()) first_error = clean.status();
+  for (Prepared& p : prepared) {
+    for (const Diagnostic& d : p.diagnostics.diagnostics()) reporter->Report(d);
+    if (!p.clean.ok()) {
+      reporter->Report({Severity::kError, "", 0, p.clean.status().message()});
+      if (first_error.ok()) first_error = p.clean.status();
       continue;
     }
-    if (!normalizers.count(bc.lang)) {
-      auto n = Normalizer::Create(NormalizerOptions{bc.lang, "", lexicon, book.skip_glosses});
-      if (!n.ok()) return n.status();
-      normalizers[bc.lang] = std::move(n).value();
-    }
-    const Normalizer& normalizer = *normalizers[bc.lang];
-    ChapterSource source;
-    source.file = bc.file;
-    source.lang = bc.lang;
-    if (!bc.title.empty()) {
-      source.title = normalizer.Normalize({bc.title, 0}, bc.file, reporter).tokens;
-    }
-    for (const Paragraph& p : clean->paragraphs) {
-      source.paragraphs.push_back(normalizer.Normalize(p, bc.file, reporter));
-    }
-    sources.push_back(std::move(source));
+    if (!p.normalizer.ok()) return p.normalizer;
+    sources.push_back(std::move(p.source));
   }
   if (!first_error.ok()) return first_error;
   Cast cast;

@@ -116,4 +116,37 @@ TEST(BookToml, SkipGlossesLeavesForeignGlossesUnread) {
   EXPECT_NE(skipped.find("边扎营"), std::string::npos) << skipped;
 }
 
+// The chapter sources are read on several threads; what they report comes
+// out in book order, the same every time.
+TEST(Mark, DiagnosticsComeInBookOrder) {
+  const std::string dir = ScratchDir();
+  ::mkdir((dir + "/text").c_str(), 0755);
+  std::string toml = "title = \"T\"\n";
+  std::vector<std::string> files;
+  for (int c = 0; c < 6; ++c) {
+    const bool zh = c % 2 == 0;
+    const std::string file = "text/" + std::to_string(c) + ".txt";
+    // A replacement character, reported with the file and line it is on.
+    std::ofstream(dir + "/" + file) << std::string(c, '\n')
+                                    << (zh ? "这里有一个坏字符\xef\xbf\xbd。" : "Tu je zlý znak\xef\xbf\xbd.")
+                                    << "\n";
+    toml += "[[chapters]]\nfile = \"" + file + "\"\nlanguage = \"" + (zh ? "zh" : "sk") + "\"\n";
+    files.push_back(dir + "/" + file + ":" + std::to_string(c + 1) + ": removed 1 replacement");
+  }
+  std::ofstream(dir + "/book.toml") << toml;
+  std::string first;
+  for (int run = 0; run < 4; ++run) {
+    auto r = narrate_test::RunNarrateRedirected("mark " + dir + " 2>&1 >/dev/null");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    size_t at = 0;
+    for (const std::string& f : files) {
+      const size_t found = r.output.find(f, at);
+      ASSERT_NE(found, std::string::npos) << f << " after " << at << " in\n" << r.output;
+      at = found;
+    }
+    if (run == 0) first = r.output;
+    EXPECT_EQ(r.output, first);
+  }
+}
+
 }  // namespace
