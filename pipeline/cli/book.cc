@@ -1,5 +1,4 @@
 // book.toml and voices/*.toml loading.
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -157,19 +156,10 @@ std::string DefaultVoicesDir() {
 }
 
 StatusOr<std::map<std::string, Timbre>> LoadVoices(const std::string& dir) {
-  DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return Status::IoError(dir + ": cannot open voices folder");
-  std::vector<std::string> files;
-  while (dirent* e = ::readdir(d)) {
-    std::string name = e->d_name;
-    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".toml") == 0) {
-      files.push_back(name);
-    }
-  }
-  ::closedir(d);
-  std::sort(files.begin(), files.end());
+  StatusOr<std::vector<std::string>> files = ListFiles(dir, ".toml");
+  if (!files.ok()) return Status::IoError(dir + ": cannot open voices folder");
   std::map<std::string, Timbre> voices;
-  for (const std::string& name : files) {
+  for (const std::string& name : *files) {
     const std::string path = dir + "/" + name;
     StatusOr<toml::table> parsed = ParseToml(path);
     if (!parsed.ok()) return parsed.status();

@@ -357,17 +357,21 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   });
 
   ClipSource clip_source;
+  // Each request's clip key, once (while synthesis starts).
+  std::vector<std::string> clip_keys;
+  clip_keys.reserve(requests.size());
+  for (const SynthRequest& r : requests) clip_keys.push_back(ClipKey(r));
   clip_source.content_key = [&](const Chapter& chapter) {
     std::string key;
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-      key += ClipKey(requests[first_request[chapter.index] + i]) + ",";
+      key += clip_keys[first_request[chapter.index] + i] + ",";
     }
     return key;
   };
   // The path of a clip once it is in the cache; the synthesis failure if it
   // never will be.
   auto ready_clip = [&](const Chapter& chapter, size_t i) -> StatusOr<std::string> {
-    std::string path = ClipPath(cache, requests[first_request[chapter.index] + i]);
+    std::string path = ClipPath(cache, clip_keys[first_request[chapter.index] + i]);
     std::unique_lock<std::mutex> lock(clips_mutex);
     clips_changed.wait(lock, [&] { return synthesis_over || ::access(path.c_str(), R_OK) == 0; });
     if (synthesis_over && !stats.ok()) return stats.status();

@@ -72,9 +72,10 @@ class ClipSupplier {
       request->timbre = ScaledTimbre(request->timbre, rate_percent);
     }
     const bool cached = !cache_dir_.empty() && IsDirectory(cache_dir_);
+    const std::string path = cached ? ClipPath(cache_dir_, ClipKey(*request)) : "";
     if (cached) {
       // A clip not in the cache (or damaged) is synthesized again below.
-      StatusOr<Clip> clip = ReadClip(ClipPath(cache_dir_, *request));
+      StatusOr<Clip> clip = ReadClip(path);
       if (clip.ok()) return clip;
     }
     if (!synth_) {
@@ -87,7 +88,7 @@ class ClipSupplier {
     Trace("clip synthesized");
     if (!clip.ok()) return Status(clip.status());
     if (cached) {
-      (void)WriteClip(ClipPath(cache_dir_, *request), *clip);
+      (void)WriteClip(path, *clip);
     }
     return clip;
   }

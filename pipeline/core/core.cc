@@ -1,11 +1,13 @@
 // Implementation of the small shared pieces declared in core.h.
 #include "core/core.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -193,6 +195,22 @@ ClipSummary SummarizeClip(const Clip& clip) {
   for (int16_t v : clip.samples) summary.energy += int64_t{v} * v;
   summary.words = clip.words;
   return summary;
+}
+
+StatusOr<std::vector<std::string>> ListFiles(const std::string& dir, const std::string& suffix) {
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return Status::IoError(dir + ": cannot read the folder: " + std::strerror(errno));
+  std::vector<std::string> names;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.size() > suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      names.push_back(name);
+    }
+  }
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::string BesideProgram(const std::string& name, bool executable) {

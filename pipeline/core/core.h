@@ -321,6 +321,10 @@ StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, size_t min_fields
 // Creates a directory and its parents. IoError when it cannot.
 Status MakeDirs(const std::string& path);
 
+// The names of the files in `dir` that end with `suffix`, sorted; IoError
+// naming the folder if it cannot be read.
+StatusOr<std::vector<std::string>> ListFiles(const std::string& dir, const std::string& suffix);
+
 // `name` in the folder of the running program (build/ for narrate): where
 // narrate's worker and modules are. Empty when there is no such file, or it
 // is not executable with `executable`.

@@ -1,6 +1,5 @@
 // Code-point helpers and the rule tables of the markup stage. Thread-safe:
 // DefaultRules caches behind a mutex.
-#include <dirent.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
@@ -103,19 +102,10 @@ StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang) {
   Rules rules;
   rules.lang = lang;
   const std::string sub = dir + "/" + lang;
-  DIR* d = ::opendir(sub.c_str());
-  if (d == nullptr) return Status::IoError(sub + ": no markup rules for '" + lang + "'");
-  std::vector<std::string> files;
-  while (dirent* e = ::readdir(d)) {
-    const std::string name = e->d_name;
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tsv") == 0) {
-      files.push_back(sub + "/" + name);
-    }
-  }
-  ::closedir(d);
-  std::sort(files.begin(), files.end());
-  for (const std::string& f : files) {
-    Status s = ReadTable(f, &rules);
+  StatusOr<std::vector<std::string>> files = ListFiles(sub, ".tsv");
+  if (!files.ok()) return Status::IoError(sub + ": no markup rules for '" + lang + "'");
+  for (const std::string& f : *files) {
+    Status s = ReadTable(sub + "/" + f, &rules);
     if (!s.ok()) return s;
   }
   return rules;

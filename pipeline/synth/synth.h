@@ -99,7 +99,7 @@ StatusOr<SynthAllStats> SynthesizeAll(
     const std::vector<SynthRequest>& requests, const std::string& cache_dir,
     int jobs, const std::function<void(int, int)>& progress, SynthWarmer* warm = nullptr);
 
-// The path of a request's clip in `cache_dir`.
-std::string ClipPath(const std::string& cache_dir, const SynthRequest& request);
+// The path of the clip with `key` (a request's ClipKey) in `cache_dir`.
+std::string ClipPath(const std::string& cache_dir, const std::string& key);
 
 }  // namespace narrate

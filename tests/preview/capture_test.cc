@@ -103,7 +103,7 @@ std::vector<int16_t> Rendered(size_t c, size_t first, int rate) {
   EXPECT_TRUE(SynthesizeAll(requests, cache, 2, [](int, int) {}).ok());
   std::vector<Clip> clips;
   for (const SynthRequest& r : requests) {
-    clips.push_back(*ReadClip(ClipPath(cache, r)));
+    clips.push_back(*ReadClip(ClipPath(cache, ClipKey(r))));
   }
   return narrate_test::RenderTimeline(part, clips, PauseOptions());
 }
