@@ -27,11 +27,7 @@ namespace narrate {
 namespace assemble_internal {
 namespace {
 
-// Input samples emitted at a time (1.5 s at 22050 Hz). Small enough that a
-// block and its copies stay in the caches and the other stages start soon and
-// finish soon after the limiter (4x longer blocks made the sample book's build
-// ~5% slower).
-constexpr size_t kBlock = 1 << 15;
+constexpr size_t kBlock = 1 << 17;  // input samples emitted at a time (6 s)
 constexpr size_t kGroup = 8;        // the limiter sets its gain every 8 samples
 constexpr size_t kHistory = 3;      // samples the interpolator reads behind
 constexpr size_t kFuture = 4;       // and ahead
