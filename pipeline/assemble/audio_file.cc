@@ -156,7 +156,8 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
     double level = (320.0 - kMp3Kbps) / 288.0;
     Sndfile().command(w->file_, SFC_SET_BITRATE_MODE, &mode, sizeof mode);
     if (Sndfile().command(w->file_, SFC_SET_COMPRESSION_LEVEL, &level, sizeof level) != SF_TRUE) {
-      return Status::IoError(path + ": cannot set the MP3 bitrate: " + Sndfile().strerror(w->file_));
+      return Status::IoError(path + ": cannot set the MP3 bitrate: " +
+                             Sndfile().strerror(w->file_));
     }
   }
   // Tags are written in Commit() with TagLib (libsndfile labels ID3 strings
@@ -284,7 +285,9 @@ Status AudioWriter::CloseEncoded() {
   }
   const int closed = Sndfile().close(file_);
   file_ = nullptr;
-  if (closed != 0) return Fail(std::string("cannot finish writing: ") + Sndfile().error_number(closed));
+  if (closed != 0) {
+    return Fail(std::string("cannot finish writing: ") + Sndfile().error_number(closed));
+  }
   return Status::Ok();
 }
 

@@ -199,7 +199,9 @@ ClipSummary SummarizeClip(const Clip& clip) {
 
 StatusOr<std::vector<std::string>> ListFiles(const std::string& dir, const std::string& suffix) {
   DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return Status::IoError(dir + ": cannot read the folder: " + std::strerror(errno));
+  if (d == nullptr) {
+    return Status::IoError(dir + ": cannot read the folder: " + std::strerror(errno));
+  }
   std::vector<std::string> names;
   while (const dirent* e = ::readdir(d)) {
     const std::string name = e->d_name;

@@ -43,7 +43,9 @@ class Attributor {
     for (const auto& [alias, name] : names_.alias_to_name) {
       AddCandidate({Candidate::kAlias, &alias, {}, &name});
     }
-    for (const auto& g : rules_.groups) AddCandidate({Candidate::kGroup, &g, Capitalized(g), nullptr});
+    for (const auto& g : rules_.groups) {
+      AddCandidate({Candidate::kGroup, &g, Capitalized(g), nullptr});
+    }
     for (const auto& [p, g] : rules_.pronouns) {
       AddCandidate({Candidate::kPronoun, &p, Capitalized(p), &g});
     }

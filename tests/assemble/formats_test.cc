@@ -566,9 +566,9 @@ TEST(Wav, ResumeKeepsTheHeadAndReplacesTheEnd) {
 
   std::vector<int16_t> expected(a.begin(), a.begin() + 4000);
   expected.insert(expected.end(), b.begin(), b.end());
-  ASSERT_TRUE(WriteFile(whole, "wav", 22050, tags, expected,
-                        {{0, 4000, kSkTitle}, {4000, static_cast<int64_t>(expected.size()), kZhTitle}})
-                  .ok());
+  const std::vector<ChapterMark> marks = {
+      {0, 4000, kSkTitle}, {4000, static_cast<int64_t>(expected.size()), kZhTitle}};
+  ASSERT_TRUE(WriteFile(whole, "wav", 22050, tags, expected, marks).ok());
   EXPECT_TRUE(ReadBytes(path) == ReadBytes(whole));
 }
 

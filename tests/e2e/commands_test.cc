@@ -127,9 +127,8 @@ TEST(Mark, DiagnosticsComeInBookOrder) {
     const bool zh = c % 2 == 0;
     const std::string file = "text/" + std::to_string(c) + ".txt";
     // A replacement character, reported with the file and line it is on.
-    std::ofstream(dir + "/" + file) << std::string(c, '\n')
-                                    << (zh ? "这里有一个坏字符\xef\xbf\xbd。" : "Tu je zlý znak\xef\xbf\xbd.")
-                                    << "\n";
+    const std::string line = zh ? "这里有一个坏字符\xef\xbf\xbd。" : "Tu je zlý znak\xef\xbf\xbd.";
+    std::ofstream(dir + "/" + file) << std::string(c, '\n') << line << "\n";
     toml += "[[chapters]]\nfile = \"" + file + "\"\nlanguage = \"" + (zh ? "zh" : "sk") + "\"\n";
     files.push_back(dir + "/" + file + ":" + std::to_string(c + 1) + ": removed 1 replacement");
   }
