@@ -19,7 +19,6 @@
 #include <espeak-ng/speak_lib.h>
 #include <link.h>
 #include <malloc.h>
-#include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +29,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cctype>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -280,41 +281,47 @@ class Engine {
   // The voice `name` ("sk+m3") as eSpeak's file for it ("zlw/sk+m3"), which
   // eSpeak loads without looking through the list of voices; the same file
   // as it would pick by name. Unchanged when no single file has that name.
-  const std::string& VoiceFile(const std::string& name) {
-    auto found = files_.find(name);
-    if (found != files_.end()) return found->second;
-    const size_t plus = name.find('+');
-    const std::string base = name.substr(0, plus);
-    std::vector<std::string> matches;
-    const std::string lang = data_ + "/lang";
-    if (DIR* top = ::opendir(lang.c_str())) {
-      while (const dirent* family = ::readdir(top)) {
-        if (family->d_name[0] == '.') continue;
-        DIR* dir = ::opendir((lang + "/" + family->d_name).c_str());
-        if (dir == nullptr && ::strcasecmp(family->d_name, base.c_str()) == 0) {
-          matches.push_back(family->d_name);  // a voice file at the top
-        }
-        if (dir != nullptr) {
+  // The voice files are found in one walk of eSpeak's lang/ folder, on the
+  // first call (a walk is ~200 system calls).
+  std::string VoiceFile(const std::string& name) {
+    if (!walked_) {
+      walked_ = true;
+      const std::string lang = data_ + "/lang";
+      if (DIR* top = ::opendir(lang.c_str())) {
+        while (const dirent* family = ::readdir(top)) {
+          if (family->d_name[0] == '.') continue;
+          DIR* dir = ::opendir((lang + "/" + family->d_name).c_str());
+          if (dir == nullptr) {
+            voice_files_.emplace(Lower(family->d_name), family->d_name);  // a file at the top
+            continue;
+          }
           while (const dirent* file = ::readdir(dir)) {
-            if (::strcasecmp(file->d_name, base.c_str()) == 0) {
-              matches.push_back(std::string(family->d_name) + "/" + file->d_name);
-            }
+            if (file->d_name[0] == '.') continue;
+            voice_files_.emplace(Lower(file->d_name),
+                                 std::string(family->d_name) + "/" + file->d_name);
           }
           ::closedir(dir);
         }
+        ::closedir(top);
       }
-      ::closedir(top);
     }
-    const std::string file = matches.size() == 1 && base.find('/') == std::string::npos
-                                 ? matches[0] + (plus == std::string::npos ? "" : name.substr(plus))
-                                 : name;
-    return files_[name] = file;
+    const size_t plus = name.find('+');
+    const std::string base = name.substr(0, plus);
+    if (base.find('/') != std::string::npos) return name;
+    const auto [first, last] = voice_files_.equal_range(Lower(base));
+    if (first == last || std::next(first) != last) return name;
+    return first->second + (plus == std::string::npos ? "" : name.substr(plus));
+  }
+
+  static std::string Lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
   }
 
   // Selects `voice` on top of eSpeak's present state; false when eSpeak has
   // no such voice (a failed switch keeps the old voice: never use it then).
   bool SetVoice(const std::string& voice) {
-    const std::string& file = VoiceFile(voice);  // outside the scope: ours
+    const std::string file = VoiceFile(voice);  // outside the scope: ours
     EngineScope scope;
     return espeak_SetVoiceByName(file.c_str()) == EE_OK;
   }
@@ -404,7 +411,8 @@ class Engine {
   std::FILE* trace_ = nullptr;  // NARRATE_SYNTH_TRACE: a line per request, how it ran
   std::string data_;  // eSpeak's data folder
   bool listed_ = false;  // the initial state has eSpeak's list of voices
-  std::map<std::string, std::string> files_;  // voice name -> VoiceFile
+  bool walked_ = false;  // voice_files_ is filled
+  std::multimap<std::string, std::string> voice_files_;  // lower-case name -> lang/ path
   std::unique_ptr<SampleBuffer> shared_;  // answers' samples, seen by narrate
   Capture capture_;    // the last answer: its sample count and marks
   std::string error_;  // or why there is none
