@@ -133,10 +133,19 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
     w->resampler_ = std::move(resampler).value();
   }
   if (spec->sf_format == 0) {
-    if (std::rename(path.c_str(), w->part_.c_str()) != 0 && errno != ENOENT) {
-      return Status::IoError(path + ": cannot rewrite: " + std::strerror(errno));
+    // A file already there is opened before it is moved: one that cannot be
+    // written stays where it is.
+    w->wav_fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (w->wav_fd_ >= 0) {
+      if (std::rename(path.c_str(), w->part_.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        ::close(w->wav_fd_);
+        w->wav_fd_ = -1;
+        return Status::IoError(path + ": cannot rewrite: " + why);
+      }
+    } else if (errno == ENOENT) {
+      w->wav_fd_ = ::open(w->part_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     }
-    w->wav_fd_ = ::open(w->part_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (w->wav_fd_ < 0) return Status::IoError(path + ": cannot write: " + std::strerror(errno));
     w->wav_end_ = kWavHeadBytes;
     return w;

@@ -550,6 +550,20 @@ TEST(Wav, WritingOverAFileRewritesItInPlace) {
   EXPECT_FALSE(Exists(path + ".part"));
 }
 
+// What is at the path and cannot be written over stays there (here a
+// folder: root, who runs the tests, may write any file).
+TEST(Wav, WhatCannotBeWrittenOverStaysInPlace) {
+  const std::string path = TempPath("folder.wav");
+  ASSERT_EQ(::mkdir(path.c_str(), 0755), 0);
+  auto w = AudioWriter::Open(path, "wav", 44100, {});
+  ASSERT_FALSE(w.ok());
+  EXPECT_EQ(w.status().code(), StatusCode::kIoError);
+  EXPECT_NE(w.status().message().find(path), std::string::npos) << w.status().message();
+  struct stat st = {};
+  EXPECT_TRUE(::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+  EXPECT_FALSE(Exists(path + ".part"));
+}
+
 // Resume keeps the first samples and replaces the rest, chunks included.
 TEST(Wav, ResumeKeepsTheHeadAndReplacesTheEnd) {
   const std::string path = TempPath("resume.wav"), whole = TempPath("whole.wav");
