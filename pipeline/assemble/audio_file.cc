@@ -279,7 +279,26 @@ Status AudioWriter::WriteWav(const std::vector<int16_t>& samples) {
   return Status::Ok();
 }
 
-Status AudioWriter::CloseEncoded() {
+Status AudioWriter::FinishWav() {
+  // The samples end here (an old file was longer); the tags and chapter marks
+  // follow them, then the head, whose RIFF size counts them all.
+  const std::string tail = WavTail(tags_, chapters_);
+  if (wav_end_ - 8 + tail.size() > kWavMaxBytes) {
+    Discard();
+    return Status::DataError(path_ + ": cannot add tags to this WAV file");
+  }
+  const std::string head = WavHead(file_rate_, wav_end_ - kWavHeadBytes, tail.size());
+  const bool written = ::ftruncate(wav_fd_, static_cast<off_t>(wav_end_ + tail.size())) == 0 &&
+                       WriteAt(wav_fd_, tail.data(), tail.size(), wav_end_) &&
+                       WriteAt(wav_fd_, head.data(), head.size(), 0);
+  if (!written) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
+  const int closed = ::close(wav_fd_);
+  wav_fd_ = -1;
+  if (closed != 0) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
+  return Status::Ok();
+}
+
+Status AudioWriter::FinishEncoded() {
   const Status encoded = encoder_->Drain();
   encoder_.reset();
   if (!encoded.ok()) {
@@ -297,46 +316,23 @@ Status AudioWriter::CloseEncoded() {
   if (closed != 0) {
     return Fail(std::string("cannot finish writing: ") + Sndfile().error_number(closed));
   }
-  return Status::Ok();
-}
-
-Status AudioWriter::Commit() {
-  if (file_ == nullptr && wav_fd_ < 0) return Status::Failure(path_ + ": Commit called twice");
-  if (wav_fd_ >= 0) {
-    // The samples end here (an old file was longer); then the head.
-    const std::string head = WavHead(file_rate_, wav_end_ - kWavHeadBytes);
-    const bool written = ::ftruncate(wav_fd_, static_cast<off_t>(wav_end_)) == 0 &&
-                         WriteAt(wav_fd_, head.data(), head.size(), 0);
-    if (!written) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
-    const int closed = ::close(wav_fd_);
-    wav_fd_ = -1;
-    if (closed != 0) return Fail(std::string("cannot finish writing: ") + std::strerror(errno));
-  } else {
-    Status closed = CloseEncoded();
-    if (!closed.ok()) return closed;
-  }
-  Status tagged = Status::Ok();
-  if (format_ == "wav") {
-    tagged = AppendWavChunks(part_, tags_, chapters_);
-  } else {
-    std::string error;
-    const TagWriters* writers = LoadTagWriters(&error);
-    if (writers == nullptr) {
-      tagged = Status::Failure(path_ + ": " + error);
-    } else if (format_ == "mp3") {
-      tagged = writers->id3(part_, tags_, chapters_, input_rate_);
-    } else {
-      tagged = writers->xiph(part_, format_, tags_, chapters_, input_rate_);
-    }
-  }
+  std::string error;
+  const TagWriters* writers = LoadTagWriters(&error);
+  Status tagged = writers == nullptr ? Status::Failure(path_ + ": " + error)
+                  : format_ == "mp3" ? writers->id3(part_, tags_, chapters_, input_rate_)
+                                     : writers->xiph(part_, format_, tags_, chapters_, input_rate_);
   if (tagged.ok() && format_ == "opus") {
     tagged = SetOggSerial(
         part_, OggSerialFor(tags_.album + '\n' + tags_.title + '\n' + std::to_string(tags_.track)));
   }
-  if (!tagged.ok()) {
-    ::unlink(part_.c_str());
-    return tagged;
-  }
+  if (!tagged.ok()) ::unlink(part_.c_str());
+  return tagged;
+}
+
+Status AudioWriter::Commit() {
+  if (file_ == nullptr && wav_fd_ < 0) return Status::Failure(path_ + ": Commit called twice");
+  const Status finished = wav_fd_ >= 0 ? FinishWav() : FinishEncoded();
+  if (!finished.ok()) return finished;
   if (std::rename(part_.c_str(), path_.c_str()) != 0) return Fail("cannot rename into place");
   return Status::Ok();
 }

@@ -98,8 +98,11 @@ class AudioWriter {
   Status Encode(const std::vector<int16_t>& samples);
   // Writes WAV samples at wav_end_.
   Status WriteWav(const std::vector<int16_t>& samples);
-  // Finishes encoding and closes the libsndfile file.
-  Status CloseEncoded();
+  // Commit() up to the rename: the WAV file's tail and head, or the encoded
+  // file's last samples, then its tags. After a failure the partial file is
+  // removed.
+  Status FinishWav();
+  Status FinishEncoded();
   Status WriteFloat(const std::vector<float>& samples);
   // Closes and removes the partial file.
   void Discard();

@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -29,17 +28,9 @@ void Chunk(std::string* out, const char* id, const std::string& body) {
   if (body.size() % 2 != 0) out->push_back('\0');  // RIFF chunks are word-aligned
 }
 
-// Reads the 12-byte head of a file open at its start: true if it says RIFF WAVE.
-bool ReadRiffWaveHead(std::FILE* f) {
-  char head[12];
-  return std::fread(head, 1, sizeof head, f) == sizeof head &&
-         std::string(head, 4) == "RIFF" && std::string(head + 8, 4) == "WAVE";
-}
-
 }  // namespace
 
-Status AppendWavChunks(const std::string& path, const AudioTags& tags,
-                       const std::vector<ChapterMark>& chapters) {
+std::string WavTail(const AudioTags& tags, const std::vector<ChapterMark>& chapters) {
   std::string info = "INFO";
   for (const auto& [id, text] : {std::pair<const char*, const std::string&>{"INAM", tags.title},
                                  {"IPRD", tags.album},
@@ -70,36 +61,12 @@ Status AppendWavChunks(const std::string& path, const AudioTags& tags,
     Chunk(&tail, "LIST", adtl);
   }
 
-  std::FILE* f = std::fopen(path.c_str(), "r+b");
-  if (f == nullptr) return Status::IoError(path + ": cannot open to add tags");
-  Status status = Status::Ok();
-  if (!ReadRiffWaveHead(f)) {
-    status = Status::DataError(path + ": not a RIFF WAVE file");
-  } else if (std::fseek(f, 0, SEEK_END) != 0) {
-    status = Status::IoError(path + ": cannot seek");
-  } else {
-    const long size = std::ftell(f);
-    const uint64_t riff = static_cast<uint64_t>(size) - 8 + tail.size();
-    if (size % 2 != 0 || riff > 0xFFFFFFFFu) {
-      status = Status::DataError(path + ": cannot add tags to this WAV file");
-    } else if (std::fwrite(tail.data(), 1, tail.size(), f) != tail.size() ||
-               std::fseek(f, 4, SEEK_SET) != 0) {
-      status = Status::IoError(path + ": cannot add tags");
-    } else {
-      std::string riff_size;
-      Le32(&riff_size, static_cast<uint32_t>(riff));
-      if (std::fwrite(riff_size.data(), 1, 4, f) != 4) {
-        status = Status::IoError(path + ": cannot add tags");
-      }
-    }
-  }
-  if (std::fclose(f) != 0 && status.ok()) status = Status::IoError(path + ": cannot close");
-  return status;
+  return tail;
 }
 
-std::string WavHead(int rate, uint64_t data_bytes) {
+std::string WavHead(int rate, uint64_t data_bytes, uint64_t tail_bytes) {
   std::string head = "RIFF";
-  Le32(&head, static_cast<uint32_t>(data_bytes + kWavHeadBytes - 8));
+  Le32(&head, static_cast<uint32_t>(kWavHeadBytes - 8 + data_bytes + tail_bytes));
   head += "WAVEfmt ";
   Le32(&head, 16);
   Le32(&head, 1 | 1 << 16);  // PCM, mono
@@ -119,7 +86,7 @@ StatusOr<int64_t> WavFrames(int fd, int rate) {
     return Status::DataError("not a WAV file narrate wrote");
   }
   // The same head as WavHead's but for the two sizes.
-  const std::string expected = WavHead(rate, 0);
+  const std::string expected = WavHead(rate, 0, 0);
   const std::string got(head, sizeof head);
   const uint32_t data = static_cast<uint8_t>(head[40]) | static_cast<uint8_t>(head[41]) << 8 |
                         static_cast<uint8_t>(head[42]) << 16 |

@@ -67,22 +67,21 @@ Status TagLibXiphTags(const std::string& path, const std::string& format, const 
 constexpr uint64_t kWavHeadBytes = 44;
 constexpr uint64_t kWavMaxBytes = 0xFFFFFFFFu;
 
-// That head for `data_bytes` of samples at `rate`.
-std::string WavHead(int rate, uint64_t data_bytes);
+// That head for `data_bytes` of samples at `rate` followed by `tail_bytes`
+// (WavTail).
+std::string WavHead(int rate, uint64_t data_bytes, uint64_t tail_bytes);
 
 // The number of samples in the WAV file open at `fd`, if it starts with the
 // head narrate writes at `rate` and holds that many; DataError if not.
 StatusOr<int64_t> WavFrames(int fd, int rate);
 
-// Appends the tags and chapter marks to the closed WAV file at `path`, after
-// its samples: a LIST/INFO chunk (INAM title, IPRD album, IART author, UTF-8),
-// and if there are chapters a "cue " chunk (one point per chapter start,
-// frames) and a LIST/adtl chunk of "labl" titles (UTF-8). Nothing but the head
-// is written ahead of the samples, so the file can be reopened to replace its
-// end (see AudioWriter::Resume); that drops these chunks, and Commit appends
-// them anew.
-Status AppendWavChunks(const std::string& path, const AudioTags& tags,
-                       const std::vector<ChapterMark>& chapters);
+// What follows a WAV file's samples: a LIST/INFO chunk (INAM title, IPRD
+// album, IART author, UTF-8), and if there are chapters a "cue " chunk (one
+// point per chapter start, frames) and a LIST/adtl chunk of "labl" titles
+// (UTF-8). Nothing but the head is ahead of the samples, so the file can be
+// reopened to replace its end (see AudioWriter::Resume); that drops this
+// tail, and Commit writes it anew.
+std::string WavTail(const AudioTags& tags, const std::vector<ChapterMark>& chapters);
 
 }  // namespace assemble_internal
 }  // namespace narrate

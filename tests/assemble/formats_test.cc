@@ -515,7 +515,7 @@ TEST(Wav, HeadIsTheCanonicalPcmHead) {
   ASSERT_TRUE(WriteFile(path, "wav", 22050, {}, samples).ok());
   const std::string bytes = ReadBytes(path);
   // All but the RIFF size, which counts the chunks after the samples too.
-  EXPECT_EQ(bytes.substr(8, 36), WavHead(22050, samples.size() * 2).substr(8));
+  EXPECT_EQ(bytes.substr(8, 36), WavHead(22050, samples.size() * 2, 0).substr(8));
   SF_INFO info = {};
   SNDFILE* f = sf_open(path.c_str(), SFM_READ, &info);
   ASSERT_NE(f, nullptr);
