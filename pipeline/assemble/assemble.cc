@@ -92,7 +92,8 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
       [&](const std::vector<int16_t>& block) {
         written += static_cast<int64_t>(block.size());
         return sink(block);
-      });
+      },
+      options.pool);
   if (!master.ok()) return master.status();
   for (size_t i = 0; i < chapter.utterances.size(); ++i) {
     Status s = (*master)->AddSilence(static_cast<size_t>(layout->silence_before[i]));
@@ -175,7 +176,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     if (kept > 0) w = AudioWriter::Resume(path, options.sample_rate, tags, kept_frames);
     if (!w.ok()) {
       kept = 0;
-      w = AudioWriter::Open(path, format, options.sample_rate, tags);
+      w = AudioWriter::Open(path, format, options.sample_rate, tags, options.pool);
       if (!w.ok()) return w.status();
     }
     book_files.push_back(std::move(w).value());
@@ -240,7 +241,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
                      chapter.index, static_cast<int>(script.chapters.size())};
       auto w = AudioWriter::Open(out + "/chapters/" + file_stems[c] + "." + format, format,
-                                 rate, tags);
+                                 rate, tags, options.pool);
       if (!w.ok()) return w.status();
       sinks.push_back(w->get());
       written.push_back(std::move(w).value());
@@ -256,59 +257,54 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     return s;
   };
 
-  // While this thread renders a chapter, a second one renders the next ones
-  // into their own files (a build has a core to spare once synthesis ends);
-  // the book files then read them back, so only with a lossless format. It
-  // starts only once this thread has a chapter to render: after a small edit,
-  // the one chapter to render is rendered here, straight into the book files
-  // too. Chapter states: free, taken here, being rendered ahead, rendered
-  // ahead.
+  // While this thread renders a chapter, a task on the pool renders the next
+  // ones into their own files (a build has a core to spare once synthesis
+  // ends); the book files then read them back, so only with a lossless
+  // format. It starts only once this thread has a chapter to render: after a
+  // small edit, the one chapter to render is rendered here, straight into the
+  // book files too. Chapter states: free, taken here, being rendered ahead,
+  // rendered ahead.
   enum Claim { kFree, kHere, kAhead, kAheadDone };
   std::mutex claims_mutex;
   std::condition_variable claims_changed;
   std::vector<Claim> claims(script.chapters.size(), kFree);
   size_t after_busy = 0;  // the chapter after the one rendered here; 0: none yet
   bool main_done = false;
-  const bool ahead = script.chapters.size() > 1 &&
+  bool ahead_started = false;
+  const bool ahead = options.pool != nullptr && script.chapters.size() > 1 &&
                      std::any_of(options.formats.begin(), options.formats.end(),
                                  assemble_internal::IsLossless);
-  std::optional<ScopedThread> helper;
-  if (ahead) {
-    helper.emplace([&] {
-      for (size_t next = 1;;) {
-        size_t c;
-        {
-          std::unique_lock<std::mutex> lock(claims_mutex);
-          claims_changed.wait(lock, [&] { return main_done || after_busy > 0; });
-          next = std::max(next, after_busy);
-          while (next < claims.size() && claims[next] != kFree) ++next;
-          if (main_done || next >= claims.size()) return;
-          c = next++;
-          claims[c] = kAhead;
-        }
-        ChapterFiles files = inspect(c);
-        // A failure here is left for the main loop, which renders again.
-        const bool rendered = !files.stale.empty() && render(c, &files, {}).ok();
-        std::lock_guard<std::mutex> lock(claims_mutex);
-        claims[c] = rendered ? kAheadDone : kFree;
-        claims_changed.notify_all();
-      }
-    });
-  }
-  // However this function returns, the helper stops waiting (before it is
-  // joined: `helper` is destroyed after this).
-  struct StopHelper {
-    std::mutex& mutex;
-    std::condition_variable& changed;
-    bool& done;
-    ~StopHelper() {
+  auto render_ahead = [&] {
+    for (size_t next = 1;;) {
+      size_t c;
       {
-        std::lock_guard<std::mutex> lock(mutex);
-        done = true;
+        std::unique_lock<std::mutex> lock(claims_mutex);
+        next = std::max(next, after_busy);
+        while (next < claims.size() && claims[next] != kFree) ++next;
+        if (main_done || next >= claims.size()) return;
+        c = next++;
+        claims[c] = kAhead;
       }
-      changed.notify_all();
+      ChapterFiles files = inspect(c);
+      // A failure here is left for the main loop, which renders again.
+      const bool rendered = !files.stale.empty() && render(c, &files, {}).ok();
+      std::lock_guard<std::mutex> lock(claims_mutex);
+      claims[c] = rendered ? kAheadDone : kFree;
+      claims_changed.notify_all();
     }
-  } stop_helper{claims_mutex, claims_changed, main_done};
+  };
+  std::optional<TaskGroup> ahead_task;
+  if (ahead) ahead_task.emplace(options.pool);
+  // However this function returns, the task stops taking chapters (before it
+  // is waited for: `ahead_task` is destroyed after this).
+  struct StopAhead {
+    std::mutex& mutex;
+    bool& done;
+    ~StopAhead() {
+      std::lock_guard<std::mutex> lock(mutex);
+      done = true;
+    }
+  } stop_ahead{claims_mutex, main_done};
 
   for (size_t c = 0; c < script.chapters.size(); ++c) {
     const Chapter& chapter = script.chapters[c];
@@ -334,8 +330,11 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
       {
         std::lock_guard<std::mutex> lock(claims_mutex);
         after_busy = c + 1;
+        if (ahead && !ahead_started) {
+          ahead_started = true;
+          ahead_task->Run(render_ahead);
+        }
       }
-      claims_changed.notify_all();
       Status s = render(c, &files, book_sinks);
       if (!s.ok()) return s;
     } else {

@@ -34,6 +34,10 @@ struct AssembleOptions {
   std::vector<std::string> formats = {"wav"};  // any of "wav", "flac", "mp3", "opus"
   int sample_rate = 44100;                   // Hz of every written file
   PauseOptions pauses;
+  // The session's thread budget: the chapters rendered ahead, the mastering
+  // stages and the encoders run as its tasks. Default null: all on the
+  // calling thread.
+  ThreadPool* pool = nullptr;
 };
 
 // Where each utterance landed in its chapter file.

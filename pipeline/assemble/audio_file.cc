@@ -114,7 +114,8 @@ AudioWriter::AudioWriter() = default;
 
 StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path,
                                                          const std::string& format, int sample_rate,
-                                                         const AudioTags& tags) {
+                                                         const AudioTags& tags,
+                                                         ThreadPool* pool) {
   const FormatSpec* spec = LookupFormat(format);
   if (spec == nullptr) return Status::Usage("unsupported audio format '" + format + "'");
   if (sample_rate <= 0) {
@@ -173,7 +174,7 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
   // Latin-1 and cannot write arbitrary Vorbis comments).
   AudioWriter* raw = w.get();
   w->encoder_ = std::make_unique<BlockStage<int16_t>>(
-      [raw](const std::vector<int16_t>& block) { return raw->Encode(block); });
+      pool, [raw](const std::vector<int16_t>& block) { return raw->Encode(block); });
   return w;
 }
 
@@ -204,7 +205,7 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& pa
 }
 
 AudioWriter::~AudioWriter() {
-  encoder_.reset();  // its thread stops before the file it writes goes
+  encoder_.reset();  // its tasks end before the file it writes goes
   if (file_ != nullptr || wav_fd_ >= 0) Discard();
 }
 

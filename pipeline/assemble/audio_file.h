@@ -60,9 +60,10 @@ class StreamResampler;
 // samples written (at the file's rate): the MP3 LAME header and the Opus
 // pre-skip carry the encoder delay and padding.
 //
-// Every format but WAV is encoded on a thread of the writer's own: Write()
-// queues a copy of the block (a failure shows at a later Write or at
-// Commit), so the chapter and book files of a build encode side by side.
+// Every format but WAV is encoded by a stage of the writer's own, as tasks on
+// `pool` (see BlockStage; without a pool, in Write()): Write() queues a copy
+// of the block (a failure shows at a later Write or at Commit), so the
+// chapter and book files of a build encode side by side.
 class AudioWriter {
  public:
   // `format` is one of "wav", "flac", "mp3", "opus". `sample_rate` is the rate
@@ -70,7 +71,8 @@ class AudioWriter {
   // naming the path when it cannot open.
   static StatusOr<std::unique_ptr<AudioWriter>> Open(const std::string& path,
                                                      const std::string& format, int sample_rate,
-                                                     const AudioTags& tags);
+                                                     const AudioTags& tags,
+                                                     ThreadPool* pool = nullptr);
   ~AudioWriter();
   AudioWriter(const AudioWriter&) = delete;
   AudioWriter& operator=(const AudioWriter&) = delete;

@@ -1,12 +1,13 @@
-// Private to assemble: a stage of a pipeline on a thread of its own (the
-// master's loudness and output stages, the encoders of AudioWriter).
+// Private to assemble: a stage of a pipeline whose blocks are processed by
+// tasks on the session's thread pool (the master's loudness and output
+// stages, the encoders of AudioWriter). Thread-safe.
 #pragma once
 
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "core/core.h"
@@ -14,28 +15,34 @@
 namespace narrate {
 namespace assemble_internal {
 
-// A stage of the pipeline on a thread of its own: blocks go in in order, a
-// few may wait, and `process` takes them one by one. The first failure is kept
-// and stops the processing of what follows.
+// Blocks go in in order, a few may wait, and `process` takes them one by one,
+// in order, on one thread at a time: a task on `pool` while the pool has a
+// thread free, else the thread that adds a block to a full queue or drains
+// the stage (so a stage never waits for a thread). Without a pool every block
+// is processed as it is added. The first failure is kept and stops the
+// processing of what follows.
 template <typename T>
 class BlockStage {
  public:
-  explicit BlockStage(std::function<Status(const std::vector<T>&)> process)
-      : process_(std::move(process)), thread_([this] { Run(); }) {}
+  BlockStage(ThreadPool* pool, std::function<Status(const std::vector<T>&)> process)
+      : process_(std::move(process)),
+        tasks_(pool != nullptr ? std::make_unique<TaskGroup>(pool) : nullptr) {}
   ~BlockStage() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closed_ = true;
-    }
-    changed_.notify_all();
-    thread_.join();
+    (void)Drain();
+    tasks_.reset();  // a task still queued finds nothing to do
   }
 
-  // Queues a copy of the samples (waits while a few blocks are queued); the
-  // failure of an earlier block, if any.
+  // Queues a copy of the samples (processing some here while the queue is
+  // full); the failure of an earlier block, if any.
   Status Add(const T* samples, size_t count) {
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return queue_.size() < kQueued; });
+    while (queue_.size() >= kQueued || (tasks_ == nullptr && !queue_.empty())) {
+      if (!busy_) {
+        ProcessQueued(&lock);
+      } else {
+        changed_.wait(lock);
+      }
+    }
     if (!failure_.ok()) return failure_;
     std::vector<T> block;
     if (!spare_.empty()) {
@@ -44,38 +51,55 @@ class BlockStage {
     }
     block.assign(samples, samples + count);
     queue_.push_back(std::move(block));
-    changed_.notify_all();
+    if (tasks_ == nullptr) {
+      ProcessQueued(&lock);
+      return failure_;
+    }
+    if (!busy_ && !scheduled_) {
+      scheduled_ = true;
+      tasks_->Run([this] {
+        std::unique_lock<std::mutex> task_lock(mutex_);
+        scheduled_ = false;
+        if (!busy_) ProcessQueued(&task_lock);
+      });
+    }
     return Status::Ok();
   }
 
-  // Waits until every queued block is processed; the first failure, if any.
-  // After it, the stage is idle until the next Add.
+  // Waits until every queued block is processed (processing them here if no
+  // thread is at it); the first failure, if any. After it, the stage is idle
+  // until the next Add.
   Status Drain() {
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    while (!queue_.empty() || busy_) {
+      if (!busy_) {
+        ProcessQueued(&lock);
+      } else {
+        changed_.wait(lock);
+      }
+    }
     return failure_;
   }
 
  private:
   static constexpr size_t kQueued = 4;
 
-  void Run() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
-      changed_.wait(lock, [&] { return closed_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // closed
+  // Processes blocks until the queue is empty; one thread at a time (busy_).
+  void ProcessQueued(std::unique_lock<std::mutex>* lock) {
+    busy_ = true;
+    while (!queue_.empty()) {
       std::vector<T> block = std::move(queue_.front());
       queue_.pop_front();
-      busy_ = true;
       const bool go = failure_.ok();
-      lock.unlock();
+      lock->unlock();
       Status s = go ? process_(block) : Status::Ok();
-      lock.lock();
+      lock->lock();
       if (failure_.ok()) failure_ = s;
-      busy_ = false;
       spare_.push_back(std::move(block));
       changed_.notify_all();
     }
+    busy_ = false;
+    changed_.notify_all();
   }
 
   std::function<Status(const std::vector<T>&)> process_;
@@ -83,10 +107,10 @@ class BlockStage {
   std::condition_variable changed_;
   std::deque<std::vector<T>> queue_;
   std::vector<std::vector<T>> spare_;  // processed blocks, for reuse
-  bool busy_ = false;                      // a block is being processed
-  bool closed_ = false;
+  bool busy_ = false;       // a thread is processing the queue
+  bool scheduled_ = false;  // a task to process it is queued on the pool
   Status failure_;
-  std::thread thread_;  // last: starts once the rest is ready
+  std::unique_ptr<TaskGroup> tasks_;  // null: no pool
 };
 
 }  // namespace assemble_internal

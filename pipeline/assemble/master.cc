@@ -43,7 +43,8 @@ soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
                                                              double mean_square,
                                                              const MasterOptions& options,
-                                                             Sink sink) {
+                                                             Sink sink,
+                                                             ThreadPool* pool) {
   std::unique_ptr<StreamMaster> m(new StreamMaster());
   m->in_rate_ = in_rate;
   m->gain_ = mean_square > 0 ? static_cast<float>(std::pow(10.0, options.target_rms_db / 20) /
@@ -78,18 +79,18 @@ StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int ou
     }
   }
   m->qc_ = std::make_unique<QcMeter>(out_rate);
-  // Loudness, and resampling with what follows, each on a thread of its own:
-  // each costs about as much as the limiter, and a build often has a core to
-  // spare.
+  // Loudness, and resampling with what follows, each a stage of its own on
+  // the pool: each costs about as much as the limiter, and a build often has
+  // a core to spare.
   StreamMaster* raw = m.get();
-  m->loudness_ = std::make_unique<BlockStage<float>>([raw](const std::vector<float>& block) {
+  m->loudness_ = std::make_unique<BlockStage<float>>(pool, [raw](const std::vector<float>& block) {
     return ebur128_add_frames_float(raw->loudness_state_, block.data(), block.size()) ==
                    EBUR128_SUCCESS
                ? Status::Ok()
                : Status::Failure("loudness measurement failed (libebur128)");
   });
   m->output_ = std::make_unique<BlockStage<float>>(
-      [raw](const std::vector<float>& block) { return raw->Resample(block); });
+      pool, [raw](const std::vector<float>& block) { return raw->Resample(block); });
   const size_t groups = (kBlock + m->margin_) / kGroup + 1;
   m->need_.resize(groups);
   m->peak_.resize(groups * kGroup);

@@ -34,10 +34,11 @@ class BlockStage;
 // libebur128) is measured on the mastered signal; libsoxr resamples it to the
 // output rate; the int16 result goes to `sink` in blocks, and its QC figures
 // (RMS, peak, noise floor, silences) are measured as it goes. A last-resort
-// clip keeps every output sample within the peak limit. The loudness is
-// measured on a thread of its own, and the resampling, clipping, QC and sink
-// run on another, the limiter on the caller's: the sink is called from that
-// thread, one block at a time, in order, and Finish() returns once it is done.
+// clip keeps every output sample within the peak limit. The limiter runs on
+// the caller's thread; the loudness measurement, and the resampling with the
+// clipping, QC and sink, are two stages that run as tasks on `pool` (see
+// BlockStage; without a pool, on the caller's thread): the sink is called
+// one block at a time, in order, and Finish() returns once it is done.
 //
 // Memory stays a few blocks whatever the length of the file.
 class StreamMaster {
@@ -48,7 +49,8 @@ class StreamMaster {
   static StatusOr<std::unique_ptr<StreamMaster>> Create(int in_rate, int out_rate,
                                                         double mean_square,
                                                         const MasterOptions& options,
-                                                        Sink sink);
+                                                        Sink sink,
+                                                        ThreadPool* pool = nullptr);
   ~StreamMaster();
   StreamMaster(const StreamMaster&) = delete;
   StreamMaster& operator=(const StreamMaster&) = delete;

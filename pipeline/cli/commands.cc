@@ -1,16 +1,13 @@
 // The subcommands of `narrate` and their help texts.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "cli/cli.h"
-#include "ingest/ingest.h"
-#include "normalize/normalize.h"
 
 namespace narrate {
 namespace {
@@ -26,43 +23,95 @@ constexpr const char* kDescription =
     "Exit codes: 0 success, 1 failure, 2 bad usage, 65 bad input data, "
     "74 I/O error.";
 
-int Fail(const Status& status) {
-  std::fprintf(stderr, "narrate: %s\n", status.message().c_str());
-  return status.exit_code();
-}
-
 void PrintDiagnostics(const CollectingReporter& reporter) {
   for (const Diagnostic& d : reporter.diagnostics()) {
     std::fprintf(stderr, "%s\n", d.ToString().c_str());
   }
 }
 
-bool IsDirectory(const std::string& path) {
-  return ::access((path + "/.").c_str(), F_OK) == 0;
-}
+// The build's diagnostics as they are found: all but the informational ones,
+// each on a line of its own below the progress.
+class PrintingReporter : public Reporter {
+ public:
+  explicit PrintingReporter(TerminalProgress* progress) : progress_(progress) {}
+  void Report(const Diagnostic& d) override {
+    if (d.severity == Severity::kInfo) return;
+    progress_->Clear();
+    std::fprintf(stderr, "  %s\n", d.ToString().c_str());
+  }
 
-int RunBuild(const std::string& book_dir, BuildOptions options) {
+ private:
+  TerminalProgress* progress_;
+};
+
+struct BuildArgs {
+  BuildOptions build;
+  int jobs = 1;
+  std::string cache_dir;  // default: OUT_DIR/.cache
+  bool strict = false;    // a failed QC check fails the build
+};
+
+int RunBuild(const std::string& book_dir, BuildArgs args) {
+  const auto started = std::chrono::steady_clock::now();
   StatusOr<Book> book = LoadBook(book_dir);
   if (!book.ok()) return Fail(book.status());
+  BuildOptions& options = args.build;
   if (options.out_dir.empty()) options.out_dir = "output/" + book->name;
-  Status built = BuildBook(*book, options);
-  return built.ok() ? 0 : Fail(built);
+  auto session = BookSession::Open(*book, SessionOptions{args.jobs, args.cache_dir, ""});
+  if (!session.ok()) return Fail(session.status());
+  TerminalProgress progress;
+  PrintingReporter reporter(&progress);
+  StatusOr<BuildResult> built = (*session)->Build(options, &reporter, &progress);
+  progress.Clear();
+  if (!built.ok()) return Fail(built.status());
+  std::fprintf(stderr, "  %d synthesized, %d reused from the cache\n", built->synthesized,
+               built->reused);
+  std::fprintf(stderr, "  %d chapters assembled, %d already up to date\n",
+               built->chapters_rendered, built->chapters_reused);
+  // The QC summary: every file against ACX-style limits (report.json has all).
+  for (const FileQc& qc : built->files) {
+    if (!qc.failures.empty()) {
+      std::fprintf(stderr, "  QC fail: %s: %s\n", qc.file.c_str(), qc.failures.front().c_str());
+    }
+  }
+  std::fprintf(stderr,
+               "  QC: %zu files, %d pass, %d fail (RMS, peak, noise floor, "
+               "head and tail silence; see report.json)\n",
+               built->files.size(), static_cast<int>(built->files.size()) - built->qc_failed,
+               built->qc_failed);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::fprintf(stderr, "Done in %s: %d chapters, %s of audio in %s/ (manifest.json, report.json)\n",
+               Seconds(wall).c_str(), built->chapters, Seconds(built->audio_ms / 1000.0).c_str(),
+               options.out_dir.c_str());
+  if (args.strict && built->qc_failed > 0) {
+    return Fail(Status::Failure(std::to_string(built->qc_failed) +
+                                " files failed the QC checks (--strict); see " + options.out_dir +
+                                "/report.json"));
+  }
+  return 0;
 }
 
-int RunMark(const std::string& input, const std::string& lang,
-            const std::string& format) {
+// The session of a book folder, or of a single text file.
+StatusOr<std::unique_ptr<BookSession>> OpenInput(const std::string& input, const Lang& lang) {
   StatusOr<Book> book = IsDirectory(input) ? LoadBook(input) : BookFromFile(input, lang);
-  if (!book.ok()) return Fail(book.status());
+  if (!book.ok()) return book.status();
+  return BookSession::Open(*book, SessionOptions());
+}
+
+int RunMark(const std::string& input, const std::string& lang, const std::string& format) {
+  auto session = OpenInput(input, lang);
+  if (!session.ok()) return Fail(session.status());
   CollectingReporter reporter;
-  StatusOr<Script> script = PrepareScript(*book, &reporter);
+  StatusOr<Script> script = (*session)->Prepare(&reporter);
   PrintDiagnostics(reporter);
   if (!script.ok()) return Fail(script.status());
   for (const Chapter& c : script->chapters) {
     if (format == "text") std::cout << "\n## " << c.index << ". " << c.title << "\n\n";
     for (const Utterance& u : c.utterances) {
       if (format == "text") {
-        std::cout << "[" << (u.speaker ? *u.speaker : ToString(u.kind)) << "] "
-                  << u.text << "\n";
+        std::cout << "[" << (u.speaker ? *u.speaker : ToString(u.kind)) << "] " << u.text
+                  << "\n";
         continue;
       }
       nlohmann::json line = {
@@ -83,23 +132,22 @@ int RunMark(const std::string& input, const std::string& lang,
   return 0;
 }
 
-int RunNormalize(const std::string& file, const std::string& lang_in) {
-  StatusOr<std::string> bytes = ReadFile(file);
-  if (!bytes.ok()) return Fail(bytes.status());
-  const Lang lang = lang_in.empty() ? GuessLanguage(*bytes) : lang_in;
+int RunNormalize(const std::string& file, const std::string& lang) {
+  StatusOr<Book> book = BookFromFile(file, lang);
+  if (!book.ok()) return Fail(book.status());
+  auto session = BookSession::Open(*book, SessionOptions());
+  if (!session.ok()) return Fail(session.status());
   CollectingReporter reporter;
-  StatusOr<CleanText> clean = Ingest(*bytes, file, IngestOptions{"", lang}, &reporter);
-  if (!clean.ok()) {
-    PrintDiagnostics(reporter);
-    return Fail(clean.status());
-  }
-  auto normalizer = Normalizer::Create(NormalizerOptions{lang, "", {}, false});
-  if (!normalizer.ok()) return Fail(normalizer.status());
-  for (const Paragraph& p : clean->paragraphs) {
-    std::cout << SpokenText((*normalizer)->Normalize(p, file, &reporter).tokens) << "\n";
+  StatusOr<std::vector<ChapterSource>> sources = (*session)->Normalize(&reporter);
+  if (sources.ok()) {
+    for (const ChapterSource& source : *sources) {
+      for (const NormalizedParagraph& p : source.paragraphs) {
+        std::cout << SpokenText(p.tokens) << "\n";
+      }
+    }
   }
   PrintDiagnostics(reporter);
-  return 0;
+  return sources.ok() ? 0 : Fail(sources.status());
 }
 
 }  // namespace
@@ -110,9 +158,9 @@ int RunNarrate(int argc, char** argv) {
   app.set_version_flag("--version", NARRATE_VERSION);
 
   std::string book_dir;
-  BuildOptions build;
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  build.jobs = cores;
+  BuildArgs args;
+  BuildOptions& build = args.build;
+  args.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   CLI::App* build_cmd = app.add_subcommand(
       "build",
       "Build a book folder into an audiobook: one audio file per chapter, the\n"
@@ -131,12 +179,13 @@ int RunNarrate(int argc, char** argv) {
   build_cmd->add_option("--format", build.formats,
                         "Audio format of the files, repeatable (default: wav)")
       ->check(CLI::IsMember({"wav", "flac", "mp3", "opus"}));
-  build_cmd->add_option("-j,--jobs", build.jobs,
-                        "Synthesis worker processes (default: the number of cores)")
+  build_cmd->add_option("-j,--jobs", args.jobs,
+                        "Synthesis worker processes, and threads for the rest of the\n"
+                        "build's parallel work (default: the number of cores)")
       ->check(CLI::Range(1, 64));
-  build_cmd->add_option("--cache", build.cache_dir,
+  build_cmd->add_option("--cache", args.cache_dir,
                         "Clip cache folder (default: OUTPUT/.cache)");
-  build_cmd->add_flag("--strict", build.strict,
+  build_cmd->add_flag("--strict", args.strict,
                       "Fail the build (exit 1) when a file fails a QC check:\n"
                       "RMS -23..-18 dB, peak <= -3 dBFS, noise floor <= -60 dB,\n"
                       "0.5-1 s of silence at the head and 1-5 s at the tail");
@@ -186,7 +235,7 @@ int RunNarrate(int argc, char** argv) {
                           build.formats.end()) {
       build.formats.push_back("mp3");
     }
-    return RunBuild(book_dir, build);
+    return RunBuild(book_dir, args);
   }
   if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
   if (norm_cmd->parsed()) return RunNormalize(norm_file, norm_lang);

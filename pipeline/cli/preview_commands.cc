@@ -1,21 +1,19 @@
 // The `preview`, `devices` and `say` subcommands: live playback of a book or
-// of one text through PortAudio (see preview/preview.h). Thin: the preview
-// stage does the playing; this file loads the book, finds where to start and
-// supplies clips (build cache first, then eSpeak NG).
+// of one text through PortAudio (see preview/preview.h). Thin: the session
+// prepares the script and supplies the clips (its cache first, then eSpeak
+// NG); the preview stage plays them; this file finds where to start.
 //
-// Thread-safety: the clip supplier runs on the preview's producer thread and
-// owns the process's one Synth; everything else runs on the main thread.
+// Thread-safety: the clips are asked for on the preview's producer thread;
+// everything else runs on the main thread.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <thread>
 
 #include "cli/cli.h"
 #include "preview/preview.h"
-#include "synth/synth.h"
 
 namespace narrate {
 namespace {
@@ -45,78 +43,21 @@ void Trace(const char* what) {
                (MonotonicNs() - ProcessStartNs()) / 1e6);
 }
 
-int Fail(const Status& status) {
-  std::fprintf(stderr, "narrate: %s\n", status.message().c_str());
-  return status.exit_code();
-}
-
-bool IsDirectory(const std::string& path) {
-  return ::access((path + "/.").c_str(), F_OK) == 0;
-}
-
-// Clips for the player: the build cache when the clip is there, else eSpeak
-// NG (created on first use, on the producer thread). New clips are written
-// back when the cache folder exists, so a later build reuses them.
-class ClipSupplier {
- public:
-  ClipSupplier(std::map<std::string, Timbre> voices, std::string cache_dir,
-               std::shared_ptr<SynthWarmer> warmer)
-      : voices_(std::move(voices)),
-        cache_dir_(std::move(cache_dir)),
-        warmer_(std::move(warmer)) {}
-
-  StatusOr<Clip> Get(const Utterance& u, int rate_percent) {
-    StatusOr<SynthRequest> request = RequestFor(u, voices_);
-    if (!request.ok()) return request.status();
-    if (rate_percent != 100) {
-      request->timbre = ScaledTimbre(request->timbre, rate_percent);
-    }
-    const bool cached = !cache_dir_.empty() && IsDirectory(cache_dir_);
-    const std::string path = cached ? ClipPath(cache_dir_, ClipKey(*request)) : "";
-    if (cached) {
-      // A clip not in the cache (or damaged) is synthesized again below.
-      StatusOr<Clip> clip = ReadClip(path);
-      if (clip.ok()) return clip;
-    }
-    if (!synth_) {
-      StatusOr<std::unique_ptr<Synth>> synth = warmer_->Take();
-      if (!synth.ok()) return synth.status();
-      synth_ = std::move(synth).value();
-      Trace("synthesizer ready");
-    }
-    StatusOr<Clip> clip = synth_->Synthesize(*request);
-    Trace("clip synthesized");
-    if (!clip.ok()) return Status(clip.status());
-    if (cached) {
-      (void)WriteClip(path, *clip);
-    }
-    return clip;
-  }
-
- private:
-  std::map<std::string, Timbre> voices_;
-  std::string cache_dir_;
-  std::shared_ptr<SynthWarmer> warmer_;
-  std::unique_ptr<Synth> synth_;
-};
-
-// Opens the audio device on another thread while the script is prepared:
-// PortAudio's set-up (~25 ms with ALSA) overlaps ingest and normalization.
+// Opens the audio device as a task on the session's pool while the script
+// is prepared: PortAudio's set-up overlaps ingest and normalization.
 class SinkOpener {
  public:
-  explicit SinkOpener(const std::string& device)
-      : thread_([this, device] { sink_ = OpenPortAudioSink(device); }) {}
-  ~SinkOpener() {
-    if (thread_.joinable()) thread_.join();
+  SinkOpener(ThreadPool* pool, const std::string& device) : task_(pool) {
+    task_.Run([this, device] { sink_ = OpenPortAudioSink(device); });
   }
   StatusOr<std::unique_ptr<AudioSink>> Take() {
-    if (thread_.joinable()) thread_.join();
+    task_.Wait();
     return std::move(sink_);
   }
 
  private:
   StatusOr<std::unique_ptr<AudioSink>> sink_ = Status::Failure("not opened");
-  std::thread thread_;
+  TaskGroup task_;  // last: waited for before sink_ goes
 };
 
 // Where to start: --chapter (1-based) and --from (an id anywhere, else the
@@ -165,17 +106,12 @@ Status FindStart(const Script& script, const PreviewArgs& args, size_t* chapter,
 }
 
 // Plays `script` from (chapter, utterance) on the opened device.
-int Play(const Script& script, const PreviewArgs& args, size_t chapter,
-         size_t utterance, std::map<std::string, Timbre> voices,
-         StatusOr<std::unique_ptr<AudioSink>> sink,
-         std::shared_ptr<SynthWarmer> warmer) {
+int Play(const Script& script, const PreviewArgs& args, size_t chapter, size_t utterance,
+         BookSession* session, StatusOr<std::unique_ptr<AudioSink>> sink) {
   if (!sink.ok()) return Fail(sink.status());
-  auto supplier = std::make_shared<ClipSupplier>(std::move(voices), args.cache_dir,
-                                                 std::move(warmer));
   PreviewOptions options;
   options.player.rate_percent = args.rate;
-  options.player.limit_samples =
-      static_cast<int64_t>(args.for_seconds * kPreviewSampleRate + 0.5);
+  options.player.limit_samples = static_cast<int64_t>(args.for_seconds * kPreviewSampleRate + 0.5);
   options.player.prebuffer_samples =
       static_cast<int64_t>(args.prebuffer * kPreviewSampleRate + 0.5);
   options.player.speaker = args.speaker;
@@ -185,7 +121,12 @@ int Play(const Script& script, const PreviewArgs& args, size_t chapter,
   options.trace = Tracing();
   Status played = RunPreview(
       script,
-      [supplier](const Utterance& u, int rate) { return supplier->Get(u, rate); },
+      [session](const Utterance& u, int rate) {
+        bool synthesized = false;
+        StatusOr<Clip> clip = session->ClipFor(u, rate, &synthesized);
+        if (synthesized) Trace("clip synthesized");
+        return clip;
+      },
       options, sink->get());
   return played.ok() ? 0 : Fail(played);
 }
@@ -200,81 +141,59 @@ void PrintDiagnostics(const CollectingReporter& reporter) {
     }
   }
   if (quiet > 0) {
-    std::fprintf(stderr, "narrate: %d warnings about the text (see `narrate mark`)\n",
-                 quiet);
+    std::fprintf(stderr, "narrate: %d warnings about the text (see `narrate mark`)\n", quiet);
   }
 }
 
-int RunPreviewCommand(PreviewArgs args) {
-  if (!HavePortAudio()) return Fail(OpenPortAudioSink(args.device).status());
-  SinkOpener opener(args.device);
-  auto warmer = std::make_shared<SynthWarmer>();
-  StatusOr<Book> book =
-      IsDirectory(args.input) ? LoadBook(args.input) : BookFromFile(args.input, args.lang);
+// Prepares the session's script with the audio device opening meanwhile,
+// then plays it from where `args` say. `voice`: every utterance in this
+// timbre (say --speaker); empty: the cast's.
+int PrepareAndPlay(const StatusOr<Book>& book, PreviewArgs args, const std::string& voice) {
   if (!book.ok()) return Fail(book.status());
-  if (args.cache_dir.empty()) args.cache_dir = "output/" + book->name + "/.cache";
+  // Two threads: the worker and the audio device start side by side while
+  // this thread prepares the script.
+  auto opened = BookSession::Open(*book, SessionOptions{2, args.cache_dir, ""});
+  if (!opened.ok()) return Fail(opened.status());
+  BookSession* session = opened->get();
+  if (!voice.empty() && !session->voices().count(voice)) {
+    std::string names;
+    for (const auto& [name, timbre] : session->voices()) names += " " + name;
+    return Fail(Status::Usage("--speaker '" + voice + "': no such voice; voices:" + names));
+  }
+  session->WarmUp();
+  SinkOpener opener(session->pool(), args.device);
   CollectingReporter reporter;
-  StatusOr<Script> script = PrepareScript(*book, &reporter);
+  StatusOr<Script> script = session->Prepare(&reporter);
   Trace("script ready");
   StatusOr<std::unique_ptr<AudioSink>> sink = opener.Take();
   Trace("device open");
   PrintDiagnostics(reporter);
   if (!script.ok()) return Fail(script.status());
-  StatusOr<std::map<std::string, Timbre>> voices = LoadVoices(DefaultVoicesDir());
-  if (!voices.ok()) return Fail(voices.status());
+  if (!voice.empty()) {
+    for (Chapter& c : script->chapters) {
+      for (Utterance& u : c.utterances) u.voice = voice;
+    }
+  }
   size_t chapter = 0, utterance = 0;
   Status start = FindStart(*script, args, &chapter, &utterance);
   if (!start.ok()) return Fail(start);
-  return Play(*script, args, chapter, utterance, std::move(voices).value(),
-              std::move(sink), std::move(warmer));
+  return Play(*script, args, chapter, utterance, session, std::move(sink));
+}
+
+int RunPreviewCommand(PreviewArgs args) {
+  if (!HavePortAudio()) return Fail(OpenPortAudioSink(args.device).status());
+  StatusOr<Book> book =
+      IsDirectory(args.input) ? LoadBook(args.input) : BookFromFile(args.input, args.lang);
+  if (book.ok() && args.cache_dir.empty()) args.cache_dir = "output/" + book->name + "/.cache";
+  return PrepareAndPlay(book, args, "");
 }
 
 int RunSay(const std::string& text, PreviewArgs args) {
   if (!HavePortAudio()) return Fail(OpenPortAudioSink(args.device).status());
-  SinkOpener opener(args.device);
-  auto warmer = std::make_shared<SynthWarmer>();
-  char path[] = "/tmp/narrate-say-XXXXXX";
-  const int fd = ::mkstemp(path);
-  if (fd < 0) return Fail(Status::IoError("/tmp: cannot create a temporary file"));
-  const std::string body = text + "\n";
-  const bool written = ::write(fd, body.data(), body.size()) ==
-                       static_cast<ssize_t>(body.size());
-  ::close(fd);
-  StatusOr<Book> book = written ? BookFromFile(path, args.lang)
-                                : StatusOr<Book>(Status::IoError(
-                                      std::string(path) + ": cannot write"));
-  CollectingReporter reporter;
-  StatusOr<Script> script = book.ok() ? PrepareScript(*book, &reporter)
-                                      : StatusOr<Script>(book.status());
-  ::unlink(path);
-  StatusOr<std::unique_ptr<AudioSink>> sink = opener.Take();
-  PrintDiagnostics(reporter);
-  if (!script.ok()) return Fail(script.status());
-  StatusOr<std::map<std::string, Timbre>> voices = LoadVoices(DefaultVoicesDir());
-  if (!voices.ok()) return Fail(voices.status());
-  if (!args.speaker.empty() && !voices->count(args.speaker)) {
-    std::string names;
-    for (const auto& [name, timbre] : *voices) names += " " + name;
-    return Fail(Status::Usage("--speaker '" + args.speaker +
-                              "': no such voice; voices:" + names));
-  }
-  // The text alone: no generated chapter heading; --speaker names the timbre.
-  for (Chapter& c : script->chapters) {
-    std::vector<Utterance> kept;
-    for (Utterance& u : c.utterances) {
-      if (u.kind == UtteranceKind::kHeading) continue;
-      if (!args.speaker.empty()) u.voice = args.speaker;
-      kept.push_back(std::move(u));
-    }
-    c.utterances = std::move(kept);
-  }
+  const std::string voice = args.speaker;
   args.speaker.clear();  // a timbre here, not a filter
   args.cache_dir.clear();  // no book, no cache
-  size_t chapter = 0, utterance = 0;
-  Status start = FindStart(*script, args, &chapter, &utterance);
-  if (!start.ok()) return Fail(start);
-  return Play(*script, args, chapter, utterance, std::move(voices).value(),
-              std::move(sink), std::move(warmer));
+  return PrepareAndPlay(BookFromText(text + "\n", args.lang), args, voice);
 }
 
 int RunDevices() {

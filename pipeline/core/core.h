@@ -6,8 +6,12 @@
 // (no shared mutable state); CollectingReporter is not thread-safe.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <initializer_list>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -279,17 +283,60 @@ class SharedLibrary {
 // ---------------------------------------------------------------------------
 // Threads
 
-// A thread that is joined when it goes out of scope.
-class ScopedThread {
+// The thread budget of a session: a fixed set of threads that run the tasks
+// handed to them, oldest first. Every stage that needs parallel work takes
+// its tasks here instead of starting threads of its own, so `--jobs` bounds
+// them all. A task may wait for other tasks only through TaskGroup::Wait,
+// which runs the group's queued tasks on the waiting thread: waiting never
+// needs a free thread, so no set of waits deadlocks the pool. Thread-safe.
+class ThreadPool {
  public:
-  template <typename F>
-  explicit ScopedThread(F&& f) : thread_(std::forward<F>(f)) {}
-  ~ScopedThread() { thread_.join(); }
-  ScopedThread(const ScopedThread&) = delete;
-  ScopedThread& operator=(const ScopedThread&) = delete;
+  // `threads` >= 0; with 0, every task runs on the thread that waits for it.
+  explicit ThreadPool(int threads);
+  // Runs what is still queued, then joins the threads.
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int threads() const { return static_cast<int>(threads_.size()); }
 
  private:
-  std::thread thread_;
+  friend class TaskGroup;
+  struct Task {
+    class TaskGroup* group;
+    std::function<void()> run;
+  };
+  void Work();
+  // Runs `task` (taken from the queue) and counts it done in its group.
+  void RunTask(Task task, std::unique_lock<std::mutex>* lock);
+
+  std::mutex mutex_;
+  std::condition_variable queued_;  // a task was queued, or the pool is closing
+  std::condition_variable done_;    // a task finished
+  std::deque<Task> queue_;
+  bool closing_ = false;
+  std::vector<std::thread> threads_;
+};
+
+// Tasks run on a pool that one can wait for together. Thread-safe; Wait() may
+// be called from a task of another group.
+class TaskGroup {
+ public:
+  explicit TaskGroup(ThreadPool* pool) : pool_(pool) {}
+  ~TaskGroup() { Wait(); }
+  TaskGroup(const TaskGroup&) = delete;
+  TaskGroup& operator=(const TaskGroup&) = delete;
+
+  // Queues `task` on the pool.
+  void Run(std::function<void()> task);
+  // Returns once every task run so far has finished, running those of them
+  // not yet started on this thread meanwhile.
+  void Wait();
+
+ private:
+  friend class ThreadPool;
+  ThreadPool* pool_;
+  int unfinished_ = 0;  // queued or running; guarded by pool_->mutex_
 };
 
 // ---------------------------------------------------------------------------

@@ -148,12 +148,39 @@ std::map<std::string, Timbre> DefaultPalette() {
   return voices;
 }
 
+// The credits as narration: the opening ones first in the first chapter, the
+// closing ones last in the last chapter (see Credits).
+void AddCredits(const Credits& credits, const std::string& narrator, Script* script) {
+  if (script->chapters.empty()) return;
+  auto make = [&](const std::vector<Token>& tokens, const Chapter& chapter, const char* id,
+                  int paragraph) {
+    Utterance u = MakeUtterance(tokens, credits.lang, UtteranceKind::kNarration);
+    char prefix[16];
+    std::snprintf(prefix, sizeof prefix, "c%02d-", chapter.index);
+    u.id = prefix + std::string(id);
+    u.chapter = chapter.index;
+    u.paragraph = paragraph;
+    u.voice = narrator;
+    return u;
+  };
+  Chapter& first = script->chapters.front();
+  if (!credits.opening.empty()) {
+    first.utterances.insert(first.utterances.begin(),
+                            make(credits.opening, first, "credits-open", 0));
+  }
+  Chapter& last = script->chapters.back();
+  if (!credits.closing.empty()) {
+    const int after = last.utterances.empty() ? 1 : last.utterances.back().paragraph + 1;
+    last.utterances.push_back(make(credits.closing, last, "credits-close", after));
+  }
+}
+
 }  // namespace
 
 Script Markup(const std::string& title, const std::string& author,
               const std::vector<ChapterSource>& chapters, const Cast& cast,
               const Overrides& overrides, const std::map<std::string, Timbre>& voices,
-              Reporter* reporter) {
+              Reporter* reporter, const Credits& credits) {
   markup_internal::Casting casting(cast, voices.empty() ? DefaultPalette() : voices);
   const markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
   std::vector<bool> used(overrides.entries.size(), false);
@@ -311,6 +338,7 @@ Script Markup(const std::string& title, const std::string& author,
                         "override matches nothing: \"" + overrides.entries[o].match + "\""});
     }
   }
+  AddCredits(credits, cast.options.narrator, &script);
   return script;
 }
 

@@ -76,16 +76,31 @@ struct Overrides {
 // when malformed (no match, unknown kind).
 StatusOr<Overrides> LoadOverrides(const std::string& path);
 
-// Builds the script. Chapter indices are 1-based in the order given; utterance
-// ids are "cNN-pNNNN-sNN" (chapter, paragraph, sentence), stable across runs as
-// long as the text before them does not change. Speakers without a cast entry
-// get a timbre from `voices` by gender (order of first appearance); speech that
-// cannot be attributed is speaker "unknown" in a character voice. Unattributed
-// speech, unclosed quotes and overrides that match nothing are reported.
+// The opening credits (title, author, narrator) and the closing words of a
+// book, normalized in the book's language. Read by the narrator: the opening
+// credits begin the first chapter, before its title; the closing words end
+// the last chapter.
+struct Credits {
+  Lang lang;                   // the book's language
+  std::vector<Token> opening;  // empty: none
+  std::vector<Token> closing;  // empty: none
+};
+
+// Builds the script. Chapter indices are 1-based in the order given. Utterance
+// ids are "cNN-pNNNN-sNN" (chapter, paragraph, sentence; the chapter title is
+// "cNN-p0000-s00"), stable across runs as long as the text before them does
+// not change; the credits are "c01-credits-open" (paragraph 0 of the first
+// chapter) and "cNN-credits-close" (a paragraph after the last one of the last
+// chapter). Speakers without a cast entry get a timbre from `voices` by gender
+// (order of first appearance); speech that cannot be attributed is speaker
+// "unknown" in a character voice. Unattributed speech, unclosed quotes and
+// overrides that match nothing are reported. Overrides never apply to the
+// credits.
 Script Markup(const std::string& title, const std::string& author,
               const std::vector<ChapterSource>& chapters, const Cast& cast,
               const Overrides& overrides,
-              const std::map<std::string, Timbre>& voices, Reporter* reporter);
+              const std::map<std::string, Timbre>& voices, Reporter* reporter,
+              const Credits& credits = Credits());
 
 
 // Splits one paragraph's tokens into sentences (ICU BreakIterator, corrected:

@@ -137,9 +137,6 @@ std::string ClipKey(const SynthRequest& r) {
   return HexHash(key) + HexHash(key + "#2");
 }
 
-std::string ClipPath(const std::string& cache_dir, const std::string& key) {
-  return cache_dir + "/" + key + ".clip";
-}
 
 struct Synth::Impl {
   IteratorCache iterators;

@@ -5,13 +5,12 @@
 // Thread-safety: eSpeak NG keeps global state and is NOT thread-safe, so it
 // never runs in narrate's own process: each Synth owns a worker process
 // (narrate-synth-worker, see worker.cc) that does. A Synth is used by one thread
-// at a time; several Synths (SynthesizeAll's workers) run in parallel.
+// at a time; several Synths (a build's workers) run in parallel.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/core.h"
@@ -61,45 +60,12 @@ class Synth {
   std::unique_ptr<Impl> impl_;
 };
 
-// Starts a Synth on its own thread (its worker takes a few tens of
-// milliseconds to be ready) so that it overlaps other work; Take() waits for
-// it. The Synth goes away with the warmer if nobody took it.
-class SynthWarmer {
- public:
-  SynthWarmer();
-  ~SynthWarmer();
-  SynthWarmer(const SynthWarmer&) = delete;
-  SynthWarmer& operator=(const SynthWarmer&) = delete;
-  StatusOr<std::unique_ptr<Synth>> Take();
-
- private:
-  StatusOr<std::unique_ptr<Synth>> synth_ = Status::Failure("not created");
-  std::thread thread_;
-};
-
-// Clip cache files: a small binary format (magic, rate, length, energy, word
-// timings, then the samples), written atomically. ReadClipSummary reads all
+// Clip files (the book library's clip cache keeps them): a small binary
+// format (magic, rate, length, energy, word timings, then the samples),
+// written atomically. ReadClipSummary reads all
 // but the samples. DataError naming the file for one that is not whole.
 Status WriteClip(const std::string& path, const Clip& clip);
 StatusOr<Clip> ReadClip(const std::string& path);
 StatusOr<ClipSummary> ReadClipSummary(const std::string& path);
-
-struct SynthAllStats {
-  int synthesized = 0;  // utterances synthesized in this run
-  int reused = 0;       // utterances found in the cache
-};
-
-// Makes sure `cache_dir/<ClipKey>.clip` exists for every request, synthesizing
-// the missing ones with `jobs` Synths (each with its worker process) driven
-// from as many threads; the first is taken from `warm` if there is one.
-// `progress(done, total)` is called from the calling thread as clips
-// complete. Clips are written atomically, so a killed run leaves only whole
-// files behind.
-StatusOr<SynthAllStats> SynthesizeAll(
-    const std::vector<SynthRequest>& requests, const std::string& cache_dir,
-    int jobs, const std::function<void(int, int)>& progress, SynthWarmer* warm = nullptr);
-
-// The path of the clip with `key` (a request's ClipKey) in `cache_dir`.
-std::string ClipPath(const std::string& cache_dir, const std::string& key);
 
 }  // namespace narrate

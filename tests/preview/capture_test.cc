@@ -12,11 +12,10 @@
 #include <vector>
 
 #include "assemble/assemble.h"
-#include "cli/cli.h"
+#include "book/book.h"
 #include "process_util.h"
 #include "render_util.h"
 #include "preview/preview.h"
-#include "synth/synth.h"
 
 namespace narrate {
 namespace {
@@ -65,45 +64,53 @@ Played RunPreview(const std::string& args) {
   return run;
 }
 
+// Where the reference clips are kept.
+const std::string& ReferenceCache() {
+  static const std::string cache = [] {
+    const std::string dir = narrate_test::ScratchDir() + "/reference-cache";
+    EXPECT_TRUE(MakeDirs(dir).ok());
+    return dir;
+  }();
+  return cache;
+}
+
+// A session of the book, as `narrate` opens it, keeping its clips in the
+// reference cache.
+BookSession& Session() {
+  static BookSession* session = [] {
+    StatusOr<Book> book = LoadBook(kBook);
+    EXPECT_TRUE(book.ok());
+    auto opened = BookSession::Open(*book, SessionOptions{1, ReferenceCache(), ""});
+    EXPECT_TRUE(opened.ok());
+    return opened->release();
+  }();
+  return *session;
+}
+
 // The book's script, prepared as `narrate` prepares it.
 const Script& BookScript() {
   static const Script script = [] {
     CollectingReporter reporter;
-    StatusOr<Book> book = LoadBook(kBook);
-    EXPECT_TRUE(book.ok());
-    StatusOr<Script> s = PrepareScript(*book, &reporter);
+    StatusOr<Script> s = Session().Prepare(&reporter);
     EXPECT_TRUE(s.ok());
     return s.ok() ? *s : Script();
   }();
   return script;
 }
 
-// Where the reference clips are synthesized (as `narrate build` would).
-const std::string& ReferenceCache() {
-  static const std::string cache = narrate_test::ScratchDir() + "/reference-cache";
-  return cache;
-}
-
 // What the pipeline renders at 22050 Hz for chapter `c` from utterance `first`
-// at `rate` percent: clips synthesized by worker processes (SynthesizeAll),
-// placed where LayOutChapter puts them with the build's pauses.
+// at `rate` percent: the session's clips (synthesized by a worker process in
+// this test, kept in the reference cache), placed where LayOutChapter puts
+// them with the build's pauses.
 std::vector<int16_t> Rendered(size_t c, size_t first, int rate) {
   const Chapter& chapter = BookScript().chapters.at(c);
-  auto voices = LoadVoices(DefaultVoicesDir());
-  EXPECT_TRUE(voices.ok());
   Chapter part = chapter;
   part.utterances.assign(chapter.utterances.begin() + first, chapter.utterances.end());
-  std::vector<SynthRequest> requests;
-  for (const Utterance& u : part.utterances) {
-    SynthRequest r = *RequestFor(u, *voices);
-    r.timbre = ScaledTimbre(r.timbre, rate);
-    requests.push_back(r);
-  }
-  const std::string& cache = ReferenceCache();
-  EXPECT_TRUE(SynthesizeAll(requests, cache, 2, [](int, int) {}).ok());
   std::vector<Clip> clips;
-  for (const SynthRequest& r : requests) {
-    clips.push_back(*ReadClip(ClipPath(cache, ClipKey(r))));
+  for (const Utterance& u : part.utterances) {
+    StatusOr<Clip> clip = Session().ClipFor(u, rate);
+    EXPECT_TRUE(clip.ok()) << clip.status().message();
+    clips.push_back(clip.ok() ? *clip : Clip());
   }
   return narrate_test::RenderTimeline(part, clips, PauseOptions());
 }

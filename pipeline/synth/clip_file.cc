@@ -1,17 +1,10 @@
-// SynthesizeAll: the clip cache and the threads that fill it, each driving its
-// own Synth (and so its own eSpeak NG worker process). Also the clip file format.
+// The clip file format (WriteClip, ReadClip, ReadClipSummary). Thread-safe.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <condition_variable>
 #include <cstring>
-#include <mutex>
-#include <unordered_set>
-#include <thread>
 
 #include "synth/synth.h"
 
@@ -147,97 +140,6 @@ StatusOr<Clip> ReadClip(const std::string& path) {
 
 StatusOr<ClipSummary> ReadClipSummary(const std::string& path) {
   return ReadClipFile(path, nullptr);
-}
-
-SynthWarmer::SynthWarmer() : thread_([this] { synth_ = Synth::Create(); }) {}
-
-SynthWarmer::~SynthWarmer() {
-  if (thread_.joinable()) thread_.join();
-}
-
-StatusOr<std::unique_ptr<Synth>> SynthWarmer::Take() {
-  if (thread_.joinable()) thread_.join();
-  return std::move(synth_);
-}
-
-StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
-                                      const std::string& cache_dir, int jobs,
-                                      const std::function<void(int, int)>& progress,
-                                      SynthWarmer* warm) {
-  Status dir = MakeDirs(cache_dir);
-  if (!dir.ok()) return dir;
-
-  // Which clips are missing; each distinct key is synthesized once. What the
-  // cache holds comes from one listing of its folder, not a look-up per
-  // request: a system call costs ~10 us under this machine's hypervisor, and
-  // a book has thousands of sentences.
-  StatusOr<std::vector<std::string>> listed = ListFiles(cache_dir, ".clip");
-  if (!listed.ok()) return listed.status();
-  std::unordered_set<std::string> seen;
-  for (const std::string& name : *listed) seen.insert(cache_dir + "/" + name);
-  SynthAllStats stats;
-  std::vector<std::pair<size_t, std::string>> missing;  // request, clip path
-  for (size_t i = 0; i < requests.size(); ++i) {
-    std::string path = ClipPath(cache_dir, ClipKey(requests[i]));
-    if (!seen.insert(path).second) {
-      ++stats.reused;
-      continue;
-    }
-    missing.emplace_back(i, std::move(path));
-  }
-  stats.synthesized = static_cast<int>(missing.size());
-  const int total = static_cast<int>(missing.size());
-  if (total == 0) return stats;
-
-  std::mutex mutex;
-  std::condition_variable changed;
-  size_t next = 0;  // index into `missing` of the next request to take
-  int done = 0;
-  int running = 0;
-  Status failure;
-  auto work = [&](bool first) {
-    StatusOr<std::unique_ptr<Synth>> synth =
-        first && warm != nullptr ? warm->Take() : Synth::Create();
-    for (;;) {
-      const std::pair<size_t, std::string>* job;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!synth.ok() && failure.ok()) failure = synth.status();
-        if (!failure.ok() || next == missing.size()) break;
-        job = &missing[next++];
-      }
-      StatusOr<Clip> clip = (*synth)->Synthesize(requests[job->first]);
-      Status written = clip.ok() ? WriteClip(job->second, *clip) : clip.status();
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!written.ok() && failure.ok()) failure = written;
-      ++done;
-      changed.notify_all();
-    }
-    std::lock_guard<std::mutex> lock(mutex);
-    --running;
-    changed.notify_all();
-  };
-  jobs = std::max(1, std::min(jobs, total));
-  std::vector<std::thread> threads;
-  running = jobs;
-  for (int k = 0; k < jobs; ++k) threads.emplace_back(work, k == 0);
-  {
-    // Progress is reported from the calling thread only.
-    std::unique_lock<std::mutex> lock(mutex);
-    int reported = 0;
-    while (running > 0) {
-      changed.wait(lock, [&] { return done != reported || running == 0; });
-      if (done != reported && progress) {
-        reported = done;
-        lock.unlock();
-        progress(reported, total);
-        lock.lock();
-      }
-    }
-  }
-  for (std::thread& t : threads) t.join();
-  if (!failure.ok()) return failure;
-  return stats;
 }
 
 }  // namespace narrate

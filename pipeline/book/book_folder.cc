@@ -1,11 +1,11 @@
-// book.toml and voices/*.toml loading.
+// Book folders (book.toml), single texts and voices/*.toml: what a session opens.
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <toml++/toml.h>
 
-#include "cli/cli.h"
+#include "book/book.h"
 
 namespace narrate {
 namespace {
@@ -80,7 +80,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
     const toml::table* c = node.as_table();
     const std::string where = At(toml_path, node.source());
     if (c == nullptr) return Status::DataError(where + ": a chapter must be a table");
-    BookChapter chapter;
+    BookSource chapter;
     chapter.file = (*c)["file"].value_or(std::string());
     chapter.lang = (*c)["language"].value_or(book.lang);
     chapter.title = (*c)["title"].value_or(std::string());
@@ -146,7 +146,22 @@ StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
   book.name = BaseName(path);
   book.title = book.name;
   book.lang = lang;
-  book.chapters.push_back({path, lang, "", ""});
+  book.chapters.push_back({path, lang, "", "", std::nullopt});
+  return book;
+}
+
+StatusOr<Book> BookFromText(const std::string& text, const Lang& lang_in) {
+  const Lang lang = lang_in.empty() ? GuessLanguage(text) : lang_in;
+  if (!IsBookLang(lang)) {
+    return Status::Usage("language '" + lang + "' is not supported (zh or sk)");
+  }
+  Book book;
+  book.dir = ".";
+  book.name = "text";
+  book.title = book.name;
+  book.lang = lang;
+  book.whole_book = false;
+  book.chapters.push_back({"(the text)", lang, "", "", text});
   return book;
 }
 

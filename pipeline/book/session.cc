@@ -1,0 +1,230 @@
+// BookSession: opening a book's files, preparing its script on the pool, and
+// the clips of playback. The build itself is in build.cc.
+#include <algorithm>
+#include <atomic>
+
+#include "book/book.h"
+#include "book/clip_cache.h"
+#include "ingest/ingest.h"
+#include "markup/markup.h"
+#include "normalize/normalize.h"
+#include "preview/preview.h"
+
+namespace narrate {
+
+struct BookSession::Loaded {
+  Cast cast;
+  Overrides overrides;
+  std::vector<LexiconEntry> lexicon;
+};
+
+namespace {
+
+// The words of the opening and closing credits in the book's language.
+struct CreditWords {
+  const char* author;    // before the author's name
+  const char* narrator;  // before the narrator's name
+  const char* end;       // the closing words
+  const char* stop;      // sentence end
+};
+
+CreditWords CreditsFor(const Lang& lang) {
+  if (lang == "zh") return {"作者：", "朗读：", "全书完。", "。"};
+  return {"Autor: ", "Číta ", "Koniec.", ". "};
+}
+
+// The opening credits (title, author, narrator) and closing words of `book`,
+// normalized; they are diagnosed as book.toml.
+Credits MakeCredits(const Book& book, const Normalizer& normalizer) {
+  const CreditWords words = CreditsFor(book.lang);
+  std::string opening = book.title + words.stop;
+  if (!book.author.empty()) opening += words.author + book.author + words.stop;
+  opening += std::string(words.narrator) + "eSpeak NG" + words.stop;
+  while (!opening.empty() && opening.back() == ' ') opening.pop_back();
+  const std::string file = book.dir + "/book.toml";
+  Credits credits;
+  credits.lang = book.lang;
+  credits.opening = normalizer.Normalize({opening, 0}, file, nullptr).tokens;
+  credits.closing = normalizer.Normalize({words.end, 0}, file, nullptr).tokens;
+  return credits;
+}
+
+}  // namespace
+
+BookSession::BookSession(const Book& book, const SessionOptions& options)
+    : book_(book),
+      options_(options),
+      loaded_(new Loaded()),
+      pool_(options.jobs),
+      normalizers_(static_cast<size_t>(options.jobs) + 1) {}
+
+BookSession::~BookSession() = default;
+
+StatusOr<std::unique_ptr<BookSession>> BookSession::Open(const Book& book,
+                                                         const SessionOptions& options) {
+  if (options.jobs < 1) return Status::Usage("--jobs must be at least 1");
+  std::unique_ptr<BookSession> session(new BookSession(book, options));
+  Loaded& loaded = *session->loaded_;
+  if (!book.lexicon.empty()) {
+    auto lexicon = LoadLexicon(book.lexicon);
+    if (!lexicon.ok()) return lexicon.status();
+    loaded.lexicon = std::move(lexicon).value();
+  }
+  if (!book.cast.empty()) {
+    StatusOr<Cast> cast = LoadCast(book.cast);
+    if (!cast.ok()) return cast.status();
+    loaded.cast = std::move(cast).value();
+  }
+  if (!book.overrides.empty()) {
+    StatusOr<Overrides> overrides = LoadOverrides(book.overrides);
+    if (!overrides.ok()) return overrides.status();
+    loaded.overrides = std::move(overrides).value();
+  }
+  StatusOr<std::map<std::string, Timbre>> voices =
+      LoadVoices(options.voices_dir.empty() ? DefaultVoicesDir() : options.voices_dir);
+  if (!voices.ok()) return voices.status();
+  session->voices_ = std::move(voices).value();
+  return session;
+}
+
+void BookSession::WarmUp() {
+  if (warming_ != nullptr || synth_ != nullptr) return;
+  warming_ = std::make_unique<TaskGroup>(&pool_);
+  warming_->Run([this] { warm_ = Synth::Create(); });
+}
+
+StatusOr<std::unique_ptr<Synth>> BookSession::TakeSynth() {
+  if (warming_ == nullptr) return Synth::Create();
+  warming_->Wait();
+  warming_.reset();
+  return std::move(warm_);
+}
+
+Status BookSession::NormalizerFor(const Lang& lang, size_t set) {
+  Normalizers& normalizers = normalizers_[set];
+  if (normalizers.count(lang)) return Status::Ok();
+  auto n = Normalizer::Create(NormalizerOptions{lang, "", loaded_->lexicon, book_.skip_glosses});
+  if (!n.ok()) return n.status();
+  normalizers[lang] = std::move(n).value();
+  return Status::Ok();
+}
+
+StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) {
+  // Each chapter source is read and normalized on its own, its diagnostics
+  // kept apart, by a few tasks on the pool (each with its own set of
+  // normalizers); then all is taken in book order, exactly as if one by one.
+  struct Prepared {
+    StatusOr<CleanText> clean = Status::Failure("not read");
+    Status normalizer;  // the normalizer for its language could not be made
+    ChapterSource source;
+    CollectingReporter diagnostics;
+  };
+  std::vector<Prepared> prepared(book_.chapters.size());
+  std::atomic<size_t> next{0};
+  auto prepare = [&](size_t set) {
+    for (size_t c; (c = next++) < prepared.size();) {
+      const BookSource& bc = book_.chapters[c];
+      Prepared& p = prepared[c];
+      const IngestOptions ingest{bc.encoding, bc.lang};
+      p.clean = bc.bytes ? Ingest(*bc.bytes, bc.file, ingest, &p.diagnostics)
+                         : IngestFile(bc.file, ingest, &p.diagnostics);
+      if (!p.clean.ok()) continue;
+      p.normalizer = NormalizerFor(bc.lang, set);
+      if (!p.normalizer.ok()) continue;
+      const Normalizer& normalizer = *normalizers_[set][bc.lang];
+      p.source.file = bc.file;
+      p.source.lang = bc.lang;
+      if (!bc.title.empty()) {
+        p.source.title = normalizer.Normalize({bc.title, 0}, bc.file, &p.diagnostics).tokens;
+      }
+      for (const Paragraph& para : p.clean->paragraphs) {
+        p.source.paragraphs.push_back(normalizer.Normalize(para, bc.file, &p.diagnostics));
+      }
+    }
+  };
+  {
+    TaskGroup group(&pool_);
+    const size_t tasks = std::min(normalizers_.size(), prepared.size());
+    for (size_t t = 0; t < tasks; ++t) group.Run([&prepare, t] { prepare(t); });
+  }
+  std::vector<ChapterSource> sources;
+  Status first_error;
+  for (Prepared& p : prepared) {
+    for (const Diagnostic& d : p.diagnostics.diagnostics()) reporter->Report(d);
+    if (!p.clean.ok()) {
+      reporter->Report({Severity::kError, "", 0, p.clean.status().message()});
+      if (first_error.ok()) first_error = p.clean.status();
+      continue;
+    }
+    if (!p.normalizer.ok()) return p.normalizer;
+    sources.push_back(std::move(p.source));
+  }
+  if (!first_error.ok()) return first_error;
+  return sources;
+}
+
+StatusOr<Script> BookSession::Prepare(Reporter* reporter) {
+  StatusOr<std::vector<ChapterSource>> sources = Normalize(reporter);
+  if (!sources.ok()) return sources.status();
+  Credits credits;
+  if (book_.whole_book && !sources->empty()) {
+    Status made = NormalizerFor(book_.lang, 0);
+    if (!made.ok()) return made;
+    credits = MakeCredits(book_, *normalizers_[0][book_.lang]);
+  }
+  Script script = Markup(book_.title, book_.author, *sources, loaded_->cast, loaded_->overrides,
+                         voices_, reporter, credits);
+  if (!book_.whole_book) {
+    // A text said alone: no generated chapter title.
+    for (Chapter& c : script.chapters) {
+      c.utterances.erase(std::remove_if(c.utterances.begin(), c.utterances.end(),
+                                        [](const Utterance& u) {
+                                          return u.kind == UtteranceKind::kHeading;
+                                        }),
+                         c.utterances.end());
+    }
+  }
+  return script;
+}
+
+StatusOr<SynthRequest> BookSession::RequestFor(const Utterance& u) const {
+  auto v = voices_.find(u.voice);
+  if (v == voices_.end()) {
+    return Status::DataError("no voice '" + u.voice + "' in " +
+                             (options_.voices_dir.empty() ? DefaultVoicesDir()
+                                                          : options_.voices_dir) +
+                             " (used by " + u.id + ")");
+  }
+  return SynthRequest{u.lang, v->second, u.tokens};
+}
+
+StatusOr<Clip> BookSession::ClipFor(const Utterance& u, int rate_percent, bool* synthesized) {
+  StatusOr<SynthRequest> request = RequestFor(u);
+  if (!request.ok()) return request.status();
+  if (rate_percent != 100) request->timbre = ScaledTimbre(request->timbre, rate_percent);
+  if (!playback_cache_opened_) {
+    // The build's cache when there is one; playback never creates it.
+    playback_cache_opened_ = true;
+    StatusOr<std::unique_ptr<ClipCache>> cache = ClipCache::Open(options_.cache_dir, false);
+    if (!cache.ok()) return cache.status();
+    playback_cache_ = std::move(cache).value();
+  }
+  const std::string key = ClipKey(*request);
+  if (playback_cache_->Has(key)) {
+    // A damaged clip is synthesized again below.
+    StatusOr<Clip> clip = playback_cache_->Load(key);
+    if (clip.ok()) return clip;
+  }
+  if (synth_ == nullptr) {
+    StatusOr<std::unique_ptr<Synth>> synth = TakeSynth();
+    if (!synth.ok()) return synth.status();
+    synth_ = std::move(synth).value();
+  }
+  StatusOr<Clip> clip = synth_->Synthesize(*request);
+  if (!clip.ok()) return clip.status();
+  if (synthesized != nullptr) *synthesized = true;
+  (void)playback_cache_->Store(key, *clip);  // a clip not kept is made again next time
+  return clip;
+}
+
+}  // namespace narrate
