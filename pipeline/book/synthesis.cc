@@ -1,7 +1,11 @@
-// SynthesisRun: tasks that each drive a Synth over the missing clips.
+// SynthesisRun: one task that keeps several Synths busy, polling their
+// workers' sockets for answers.
 #include "book/synthesis.h"
 
+#include <poll.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <unordered_set>
 
 namespace narrate {
@@ -15,7 +19,7 @@ SynthesisRun::SynthesisRun(const std::vector<SynthRequest>& requests,
       cache_(cache),
       first_(std::move(first)),
       progress_(std::move(progress)),
-      tasks_(pool) {
+      task_(pool) {
   std::unordered_set<std::string> seen;
   for (size_t i = 0; i < requests.size(); ++i) {
     if (cache->Has(keys[i]) || !seen.insert(keys[i]).second) {
@@ -28,44 +32,79 @@ SynthesisRun::SynthesisRun(const std::vector<SynthRequest>& requests,
     cache_->Close(Status::Ok());
     return;
   }
-  running_ = std::max(1, std::min<int>(jobs, static_cast<int>(missing_.size())));
-  for (int k = 0; k < running_; ++k) tasks_.Run([this, k] { Drive(k == 0); });
+  const int synths = std::max(1, std::min<int>(jobs, static_cast<int>(missing_.size())));
+  task_.Run([this, synths] {
+    failure_ = Drive(synths);
+    cache_->Close(failure_);
+  });
 }
 
-SynthesisRun::~SynthesisRun() { tasks_.Wait(); }
+SynthesisRun::~SynthesisRun() { task_.Wait(); }
 
 Status SynthesisRun::Wait() {
-  tasks_.Wait();
-  std::lock_guard<std::mutex> lock(mutex_);
+  task_.Wait();
   return failure_;
 }
 
-void SynthesisRun::Drive(bool first) {
-  StatusOr<std::unique_ptr<Synth>> synth = first ? first_() : Synth::Create();
-  const int total = static_cast<int>(missing_.size());
-  for (;;) {
-    size_t request;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!synth.ok() && failure_.ok()) failure_ = synth.status();
-      if (!failure_.ok() || next_ == missing_.size()) break;
-      request = missing_[next_++];
+Status SynthesisRun::Drive(int jobs) {
+  struct Busy {
+    std::unique_ptr<Synth> synth;
+    size_t request;  // index into requests_
+  };
+  std::vector<Busy> busy;
+  size_t next = 0;  // index into missing_ of the next request to send
+  int done = 0;
+  Status failure;
+  // Sends the next request to `synth`; false when there is none (or it failed).
+  auto send = [&](std::unique_ptr<Synth> synth) {
+    if (!failure.ok() || next == missing_.size()) return;
+    const size_t request = missing_[next++];
+    Status sent = synth->Start(requests_[request]);
+    if (!sent.ok()) {
+      failure = sent;
+      return;
     }
-    StatusOr<Clip> clip = (*synth)->Synthesize(requests_[request]);
-    Status stored = clip.ok() ? cache_->Store(keys_[request], *clip) : clip.status();
-    int done;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!stored.ok() && failure_.ok()) failure_ = stored;
-      done = ++done_;
+    busy.push_back({std::move(synth), request});
+  };
+  // The first worker is usually warm already; the others start while it works.
+  StatusOr<std::unique_ptr<Synth>> synth = first_();
+  if (!synth.ok()) return synth.status();
+  send(std::move(synth).value());
+  for (int k = 1; k < jobs && failure.ok(); ++k) {
+    synth = Synth::Create();
+    if (!synth.ok()) {
+      failure = synth.status();
+      break;
     }
-    if (progress_) {
-      std::lock_guard<std::mutex> lock(progress_mutex_);
-      if (done > reported_) progress_(reported_ = done, total);
-    }
+    send(std::move(synth).value());
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (--running_ == 0 || !failure_.ok()) cache_->Close(failure_);
+  std::vector<pollfd> fds;
+  while (!busy.empty()) {
+    fds.clear();
+    for (const Busy& b : busy) fds.push_back({b.synth->fd(), POLLIN, 0});
+    if (::poll(fds.data(), fds.size(), -1) < 0) {
+      if (errno == EINTR) continue;
+      for (pollfd& f : fds) f.revents = POLLIN;  // Finish says what is wrong
+    }
+    // Answers in the order the requests were sent.
+    std::vector<Busy> still;
+    std::vector<std::unique_ptr<Synth>> free;
+    for (size_t i = 0; i < busy.size(); ++i) {
+      if (fds[i].revents == 0) {
+        still.push_back(std::move(busy[i]));
+        continue;
+      }
+      StatusOr<Clip> clip = busy[i].synth->Finish();
+      Status stored = clip.ok() ? cache_->Store(keys_[busy[i].request], *clip) : clip.status();
+      if (!stored.ok() && failure.ok()) failure = stored;
+      ++done;
+      if (progress_) progress_(done, static_cast<int>(missing_.size()));
+      free.push_back(std::move(busy[i].synth));
+    }
+    busy = std::move(still);
+    for (std::unique_ptr<Synth>& s : free) send(std::move(s));
+  }
+  return failure;
 }
 
 }  // namespace narrate

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,13 @@
 namespace narrate {
 
 // Synthesizes, in book order, each request whose clip `cache` lacks (each
-// distinct key once), with `jobs` Synths (each its own eSpeak NG worker
-// process) driven by as many tasks on `pool`; the first Synth comes from
-// `first` (called on a task). Starts at once; clips are stored as they come,
-// and the cache is closed when synthesis is over (with its failure, if any).
-// `progress(done, total)` is called from the tasks, one call at a time.
+// distinct key once), with `jobs` Synths, each its own eSpeak NG worker
+// process: one task on `pool` keeps them all busy (a Synth is sent its next
+// request as soon as it answers), so synthesis holds one of the pool's
+// threads however many workers it drives. The first Synth comes from `first`.
+// Starts at once; clips are stored as they come, and the cache is closed
+// when synthesis is over (with its failure, if any). `progress(done, total)`
+// is called from that task.
 class SynthesisRun {
  public:
   using SynthSource = std::function<StatusOr<std::unique_ptr<Synth>>()>;
@@ -26,7 +29,7 @@ class SynthesisRun {
   SynthesisRun(const std::vector<SynthRequest>& requests, const std::vector<std::string>& keys,
                ClipCache* cache, ThreadPool* pool, int jobs, SynthSource first,
                std::function<void(int, int)> progress);
-  ~SynthesisRun();  // waits for the tasks
+  ~SynthesisRun();  // waits for the task
   SynthesisRun(const SynthesisRun&) = delete;
   SynthesisRun& operator=(const SynthesisRun&) = delete;
 
@@ -36,7 +39,8 @@ class SynthesisRun {
   int reused() const { return reused_; }
 
  private:
-  void Drive(bool first);
+  // The task: synthesizes missing_ with up to `jobs` Synths; the first failure.
+  Status Drive(int jobs);
 
   const std::vector<SynthRequest>& requests_;
   const std::vector<std::string>& keys_;
@@ -45,15 +49,8 @@ class SynthesisRun {
   std::function<void(int, int)> progress_;
   std::vector<size_t> missing_;  // indices into requests_, in book order
   int reused_ = 0;
-
-  std::mutex mutex_;
-  size_t next_ = 0;     // index into missing_ of the next request to take
-  int done_ = 0;
-  int running_ = 0;     // driving tasks not yet finished
-  Status failure_;
-  std::mutex progress_mutex_;  // one progress call at a time, counts only rising
-  int reported_ = 0;
-  TaskGroup tasks_;     // last: waited for before the rest goes
+  Status failure_;   // written by the task, read after it
+  TaskGroup task_;   // last: waited for before the rest goes
 };
 
 }  // namespace narrate

@@ -141,6 +141,10 @@ std::string ClipKey(const SynthRequest& r) {
 struct Synth::Impl {
   IteratorCache iterators;
   std::unique_ptr<synth_internal::SampleBuffer> samples;  // shared with the worker
+  // The request under way (between Start and Finish).
+  bool started = false;
+  std::string voice;
+  std::vector<Word> words;
 };
 
 std::string SynthWorkerPath() {
@@ -270,6 +274,12 @@ std::string BuildSsml(const std::vector<Word>& words,
 }  // namespace
 
 StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
+  Status started = Start(request);
+  if (!started.ok()) return started;
+  return Finish();
+}
+
+Status Synth::Start(const SynthRequest& request) {
   synth_internal::EngineRequest engine;
   engine.voice = LanguageVoice(request.lang);
   if (!request.timbre.variant.empty()) engine.voice += "+" + request.timbre.variant;
@@ -279,14 +289,24 @@ StatusOr<Clip> Synth::Synthesize(const SynthRequest& request) {
   engine.range = t.range;
   engine.volume = t.volume;
   std::vector<std::string> glue;
-  const std::vector<Word> words = SplitWords(request, &impl_->iterators, &glue);
-  engine.ssml = BuildSsml(words, glue);
+  impl_->words = SplitWords(request, &impl_->iterators, &glue);
+  engine.ssml = BuildSsml(impl_->words, glue);
+  impl_->voice = engine.voice;
+  if (!synth_internal::WriteFrame(fd_, synth_internal::EncodeRequest(engine))) {
+    return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");
+  }
+  impl_->started = true;
+  return Status::Ok();
+}
 
+StatusOr<Clip> Synth::Finish() {
+  if (!impl_->started) return Status::Failure("Synth::Finish without a request");
+  impl_->started = false;
+  const std::vector<Word>& words = impl_->words;
   std::string error;
   synth_internal::Capture capture;
-  if (!synth_internal::WriteFrame(fd_, synth_internal::EncodeRequest(engine)) ||
-      !synth_internal::ReadAnswer(fd_, &capture, &error)) {
-    return Status::Failure("the synthesis worker stopped (voice '" + engine.voice + "')");
+  if (!synth_internal::ReadAnswer(fd_, &capture, &error)) {
+    return Status::Failure("the synthesis worker stopped (voice '" + impl_->voice + "')");
   }
   if (!error.empty()) return Status::Failure(error);
   if (!impl_->samples->Expose(capture.count)) {

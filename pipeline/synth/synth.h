@@ -52,6 +52,15 @@ class Synth {
   // whatever was synthesized before, in this Synth or another.
   StatusOr<Clip> Synthesize(const SynthRequest& request);
 
+  // Synthesize in two halves, so that one thread keeps several Synths busy:
+  // Start sends the request to the worker and returns at once; Finish waits
+  // for the answer (which is there once fd() polls readable) and makes the
+  // clip. One request at a time: Finish before the next Start.
+  Status Start(const SynthRequest& request);
+  StatusOr<Clip> Finish();
+  // The socket to the worker, for poll(2).
+  int fd() const { return fd_; }
+
  private:
   struct Impl;
   Synth() = default;

@@ -77,12 +77,12 @@ const std::string& ReferenceCache() {
 // A session of the book, as `narrate` opens it, keeping its clips in the
 // reference cache.
 BookSession& Session() {
-  static BookSession* session = [] {
+  static const std::unique_ptr<BookSession> session = [] {
     StatusOr<Book> book = LoadBook(kBook);
     EXPECT_TRUE(book.ok());
     auto opened = BookSession::Open(*book, SessionOptions{1, ReferenceCache(), ""});
     EXPECT_TRUE(opened.ok());
-    return opened->release();
+    return std::move(opened).value();
   }();
   return *session;
 }
