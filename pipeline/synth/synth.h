@@ -1,6 +1,6 @@
 // The synth stage: one utterance's tokens to PCM with word timings, through the
-// eSpeak NG C API in-process, and a pool of worker processes that fill a
-// content-addressed clip cache.
+// eSpeak NG C API called in a worker process (narrate-synth-worker), and a pool
+// of such workers that fill a content-addressed clip cache.
 //
 // Thread-safety: eSpeak NG keeps global state and is NOT thread-safe, so it
 // never runs in narrate's own process: each Synth owns a worker process
@@ -61,9 +61,9 @@ class Synth {
   std::unique_ptr<Impl> impl_;
 };
 
-// Starts a Synth on its own thread (its worker takes a few tens of
-// milliseconds to be ready) so that it overlaps other work; Take() waits for
-// it. The Synth goes away with the warmer if nobody took it.
+// Starts a Synth on its own thread (its worker is ready only once a process
+// has started and eSpeak has loaded its data) so that it overlaps other work;
+// Take() waits for it. The Synth goes away with the warmer if nobody took it.
 class SynthWarmer {
  public:
   SynthWarmer();
