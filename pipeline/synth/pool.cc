@@ -169,8 +169,8 @@ StatusOr<SynthAllStats> SynthesizeAll(const std::vector<SynthRequest>& requests,
 
   // Which clips are missing; each distinct key is synthesized once. What the
   // cache holds comes from one listing of its folder, not a look-up per
-  // request: a system call costs ~10 us under this machine's hypervisor, and
-  // a book has thousands of sentences.
+  // request: a system call per request adds up over a book's thousands of
+  // sentences.
   StatusOr<std::vector<std::string>> listed = ListFiles(cache_dir, ".clip");
   if (!listed.ok()) return listed.status();
   std::unordered_set<std::string> seen;
