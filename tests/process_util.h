@@ -1,12 +1,15 @@
 // Test helpers shared by the suites: run a shell command or the real `narrate`
-// binary, make scratch folders, decode audio.
+// binary, make scratch folders, tell which files a run wrote, decode audio.
 #pragma once
 
+#include <dirent.h>
 #include <sndfile.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,6 +50,38 @@ inline std::string ScratchDir() {
   char tmpl[] = "/tmp/narrate-test-XXXXXX";
   const char* dir = ::mkdtemp(tmpl);
   return dir ? dir : "";
+}
+
+// The files directly in `dir` (none when there is no `dir`), by name, with
+// their inode numbers. A file that narrate writes through a temporary one and a
+// rename (WriteFileAtomic: clips, cache keys) has a new inode each time it is
+// written, so two snapshots tell which of them a run wrote. (Not so for files
+// rewritten in place, such as a WAV file whose end is rewritten.)
+using Inodes = std::map<std::string, ino_t>;
+inline Inodes FileInodes(const std::string& dir) {
+  Inodes files;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* entry = ::readdir(d)) {
+      struct stat st;
+      const std::string name = entry->d_name;
+      if (::stat((dir + "/" + name).c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        files[name] = st.st_ino;
+      }
+    }
+    ::closedir(d);
+  }
+  return files;
+}
+
+// The names in `after` that are not in `before` or have another inode there:
+// the files written between the two snapshots.
+inline std::vector<std::string> WrittenFiles(const Inodes& before, const Inodes& after) {
+  std::vector<std::string> written;
+  for (const auto& [name, inode] : after) {
+    auto it = before.find(name);
+    if (it == before.end() || it->second != inode) written.push_back(name);
+  }
+  return written;
 }
 
 struct Decoded {

@@ -48,9 +48,9 @@ class StreamResampler;
 //         chunks of tags_writer.h), over the file already at `path` if there
 //         is one: that file becomes the .part and is overwritten in place.
 //         A rebuild so reuses its pages and disk blocks, and the rename at
-//         Commit() replaces nothing (ext4 writes a new file out before
-//         renaming it over an old one: ~10 ms per 20 MB here). At most 4 GB
-//         (13.5 hours at 44.1 kHz): RIFF sizes are 32-bit.
+//         Commit() replaces nothing (ext4 writes a new file's data out before
+//         renaming it over an old one, a cost that grows with the file). At
+//         most 4 GB (13.5 hours at 44.1 kHz): RIFF sizes are 32-bit.
 //   flac  PCM 16 at the input rate; Vorbis comments (tags_writer.h).
 //   mp3   MPEG-1 Layer III, CBR 192 kbps, 44100 Hz (resampled if needed);
 //         ID3v2.4 UTF-8 tags written after encoding (libsndfile writes none).

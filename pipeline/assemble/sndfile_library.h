@@ -1,8 +1,8 @@
 // Private to assemble: libsndfile, loaded (SharedLibrary) the first time
 // narrate encodes FLAC, MP3 or Opus or reads an audio file back, not at every
-// start: with the codec libraries it brings along (FLAC, Vorbis, Opus,
-// mpg123, LAME) it cost each start of narrate ~2 ms. WAV is written without
-// it (audio_file.h). Thread-safe.
+// start: it brings along the codec libraries (FLAC, Vorbis, Opus, mpg123,
+// LAME), whose loading every command would otherwise pay for, whether it
+// encodes or not. WAV is written without it (audio_file.h). Thread-safe.
 #pragma once
 
 #include <sndfile.h>

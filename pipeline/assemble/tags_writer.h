@@ -20,7 +20,7 @@
 // TagLib is loaded only when a file needs tags it writes: the functions using
 // it make narrate's TagLib module (libnarrate-tags.so, beside narrate in
 // build/; tags_module.cc), which AudioWriter loads the first time (TagLib
-// loaded at every start of narrate cost each command ~2 ms).
+// loaded at every start would be paid for by every command, tagging or not).
 //
 // Thread-safety: TagLib objects are local to each call; calls on distinct
 // files may run concurrently.

@@ -257,12 +257,12 @@ ClipSummary SummarizeClip(const Clip& clip);
 // Libraries loaded when first needed
 
 // A shared library narrate loads (dlopen) when a feature first needs it rather
-// than at every start: each library loaded at start-up costs every command
-// milliseconds. `names` are tried in order (the soname first, then the file
-// this build was made with); `what` and `package` name it in error(). Bind
-// fills function pointers; a library that cannot be loaded, or lacks one of
-// them, leaves error() saying so (and the pointers null). The library stays
-// loaded for the life of the process.
+// than at every start: each library loaded at start-up is paid for by every
+// command, whether it uses the library or not. `names` are tried in order (the
+// soname first, then the file this build was made with); `what` and `package`
+// name it in error(). Bind fills function pointers; a library that cannot be
+// loaded, or lacks one of them, leaves error() saying so (and the pointers
+// null). The library stays loaded for the life of the process.
 class SharedLibrary {
  public:
   SharedLibrary(std::initializer_list<const char*> names, const std::string& what,

@@ -58,11 +58,11 @@ bool Decode(const std::string& bytes, const char* encoding, bool strict,
 
 // Marks in `table` (indexed by code point) what `encoding` decodes each
 // two-byte code with a lead in [lead_lo, lead_hi] to, taken alone. All the
-// codes are decoded in one call (one per code takes ~3 ms more in every
-// process that reads Chinese), each followed by a newline so that no code
-// runs into the next: an illegal trail byte that could be a lead byte is
-// decoded as one, with the newline then. ICU's offsets say which byte each
-// character came from.
+// codes are decoded in one call (a call per code would be thousands of
+// converter calls in every process that reads Chinese), each followed by a
+// newline so that no code runs into the next: an illegal trail byte that could
+// be a lead byte is decoded as one, with the newline then. ICU's offsets say
+// which byte each character came from.
 void AddDoubleByteRange(const char* encoding, int lead_lo, int lead_hi,
                         std::bitset<0x30000>* table) {
   // ICU's default: what cannot be decoded becomes the converter's substitute.

@@ -3,7 +3,11 @@
 // Numbers, dates, times, percentages, ordinals, Roman numerals, abbreviations,
 // foreign spans and the book's lexicon. Rules are data: TSV files under
 // pipeline/normalize/rules/<lang>/; number words come from ICU RBNF where it has
-// them. A Normalizer is immutable after Create() and safe to share between threads.
+// them. A Normalizer is immutable after Create() and safe to share between
+// threads: Normalize() is const, the rule tables are read-only, a paragraph's
+// scanner lives for one call, and the ICU RBNF formatters (not safe for
+// concurrent use) are kept per thread (spellout.cc). The Reporter given to
+// Normalize() is the caller's to keep to one thread.
 #pragma once
 
 #include <memory>

@@ -3,8 +3,8 @@
 // I/O), and the device listing for `narrate devices`.
 //
 // PortAudio is loaded (SharedLibrary) when a preview or a device listing
-// first needs it rather than with every start of narrate: with the ALSA and
-// JACK libraries it brings along it cost a few milliseconds of each start.
+// first needs it rather than with every start of narrate: it brings along the
+// ALSA and JACK libraries, whose loading every command would otherwise pay for.
 //
 // Thread-safety: PortAudio is loaded once per process and initialized once
 // per use (reference counted by PortAudio itself); a sink is used from one

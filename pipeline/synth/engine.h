@@ -34,8 +34,8 @@ struct Capture {
 
 // The samples of an answer, in memory narrate and its worker share (a memfd
 // both map): they go from eSpeak's callback to narrate's clip without passing
-// through the socket (copying a clip through it cost more than a tenth of the
-// worker's time). The worker writes an answer's samples from the start; narrate
+// through the socket (which would copy every sample twice more, into the
+// kernel and out of it). The worker writes an answer's samples from the start; narrate
 // reads them once the answer's frame has come and before it sends the next
 // request. The file and the mappings grow as a longer clip needs it.
 class SampleBuffer {

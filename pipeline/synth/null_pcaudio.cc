@@ -3,8 +3,8 @@
 // eSpeak NG 1.51 creates an audio output object when it initializes, even to
 // synthesize into memory (AUDIO_OUTPUT_SYNCHRONOUS), and its libpcaudio tries
 // PulseAudio for it: that pulls ~28 more libraries into the worker (PulseAudio,
-// D-Bus, X11, systemd, codecs) and probes for a sound server, ~20 ms of CPU
-// per worker on the development machine. The worker never plays audio, so it
+// D-Bus, X11, systemd, codecs) and probes for a sound server, in every worker
+// started. The worker never plays audio, so it
 // links this library, which has pcaudio's functions (audio.h of pcaudiolib
 // 1.1, declared here: its header is not packaged) and no device. Being a
 // direct dependency of the worker, found through its RUNPATH, it is loaded

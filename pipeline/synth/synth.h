@@ -1,6 +1,6 @@
 // The synth stage: one utterance's tokens to PCM with word timings, through the
-// eSpeak NG C API in-process, and a pool of worker processes that fill a
-// content-addressed clip cache.
+// eSpeak NG C API called in a worker process (narrate-synth-worker), and the
+// clip file format the book library's clip cache keeps.
 //
 // Thread-safety: eSpeak NG keeps global state and is NOT thread-safe, so it
 // never runs in narrate's own process: each Synth owns a worker process

@@ -156,8 +156,8 @@ class Engine {
   }
 
   // Saves the initial state, which every request starts from. Run after
-  // the hello: the copy (a few milliseconds of fresh memory) then overlaps
-  // narrate's preparing the first request.
+  // the hello: the copy (megabytes of fresh memory) then overlaps narrate's
+  // preparing the first request.
   void SaveInitial() { Save(&initial_); }
 
   // Synthesizes `r` into capture() (true) or says why not in error().
@@ -269,7 +269,7 @@ class Engine {
     PageStore::PutBack(state.statics, statics_.begin);
   }
 
-  // eSpeak lists the installed voices (reading every voice file, ~5 ms) when
+  // eSpeak lists the installed voices (reading every voice file) when
   // a voice is first looked up by language or by a name that is not a file
   // name, and keeps the list. Listed once in the initial state, it is not read
   // again each time a voice is selected from that state, nor for each foreign
@@ -423,7 +423,8 @@ class Engine {
 
 // `fd`: the socket to narrate; `samples`: the memfd of the shared buffer.
 int RunEngine(int fd, int samples) {
-  // Keep freed memory in the process: fresh pages are what costs here.
+  // Keep freed memory in the process: a fresh page costs a page fault to touch,
+  // a page kept does not.
   ::mallopt(M_MMAP_THRESHOLD, 64 << 20);
   ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
   Engine engine;

@@ -52,7 +52,7 @@ class SuspendEngineScope {
 // once in the store. The worker saves eSpeak's state once per voice, and those
 // states are mostly the same pages (the phoneme data; the dictionary, for the
 // voices of one language): stored once they take a few megabytes, not several
-// per voice, and fresh memory is slow to touch under a hypervisor. Putting a
+// per voice, and every fresh page costs a page fault to touch. Putting a
 // copy back writes only the pages that differ from what is there: an
 // utterance changes a handful of eSpeak's pages, not its megabytes.
 // Take and PutBack must run outside an EngineScope (the store is the

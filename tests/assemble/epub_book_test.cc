@@ -233,11 +233,11 @@ void CheckOverlays(const std::string& epub, const json& manifest) {
 
 void ExpectEpubcheckClean(const std::string& epub) {
   const std::string check = narrate_test::EpubcheckCommand();
-  if (check.empty()) GTEST_SKIP() << "epubcheck is not installed";
-  const narrate_test::RunResult r = narrate_test::RunShell(check + " " + epub + " 2>&1");
+  ASSERT_FALSE(check.empty()) << "epubcheck is not installed (scripts/setup.sh installs it)";
+  // Exit 0 with --failonwarnings: neither errors nor warnings.
+  const narrate_test::RunResult r =
+      narrate_test::RunShell(check + " --failonwarnings " + epub + " 2>&1");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("No errors or warnings detected"), std::string::npos)
-      << r.output;
 }
 
 class EpubBook : public ::testing::Test {
@@ -324,8 +324,7 @@ TEST_F(EpubBook, MissingMp3SaysNoAudioYet) {
   std::remove((out_ + "/chapters/02-jesen.mp3").c_str());
   Status s = Write();
   EXPECT_EQ(s.code(), StatusCode::kDataError);
-  EXPECT_NE(s.message().find("02-jesen.mp3: no audio built yet"), std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("02-jesen.mp3"), std::string::npos) << s.message();
   EXPECT_FALSE(Exists(out_ + "/mini.epub"));
 }
 
@@ -334,16 +333,14 @@ TEST_F(EpubBook, BuildWithoutMp3SaysNoAudioYet) {
   WriteBuild(script_, out, /*mp3=*/false);
   Status s = WriteEpub(script_, out, "mini", &reporter_);
   EXPECT_EQ(s.code(), StatusCode::kDataError);
-  EXPECT_NE(s.message().find("no MP3 audio built yet"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(out + "/manifest.json"), std::string::npos) << s.message();
 }
 
 TEST_F(EpubBook, ChapterWithoutTextIsRefused) {
   script_.chapters[1].utterances.resize(1);  // the title alone
   Status s = Write();
   EXPECT_EQ(s.code(), StatusCode::kDataError);
-  EXPECT_NE(s.message().find("text/sk.txt: chapter 2 \"Jeseň\" has no text"),
-            std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("text/sk.txt"), std::string::npos) << s.message();
   EXPECT_FALSE(Exists(out_ + "/mini.epub"));
 }
 
@@ -363,7 +360,7 @@ TEST_F(EpubBook, BrokenManifestIsADataError) {
 
 // The real build of the test book, when the binary can write MP3.
 TEST(EpubBuild, NarrateBuildEpubPassesEpubcheckAndMatchesTheManifest) {
-  if (!Exists(NARRATE_BINARY)) GTEST_SKIP() << "no " << NARRATE_BINARY;
+  ASSERT_TRUE(Exists(NARRATE_BINARY)) << "no " << NARRATE_BINARY;
   const std::string out = narrate_test::ScratchDir();
   const narrate_test::RunResult r = narrate_test::RunNarrate(
       std::string("build ") + NARRATE_TEST_DATA + "/books/mini -o " + out + " --epub");

@@ -109,8 +109,7 @@ TEST(Files, ReadTsvSkipsCommentsAndChecksWidth) {
   auto strict = ReadTsv(dir + "/a.tsv", 3, 3);
   ASSERT_FALSE(strict.ok());
   EXPECT_EQ(strict.status().code(), StatusCode::kDataError);
-  EXPECT_NE(strict.status().message().find("a.tsv:4: expected 3 tab-separated fields, found 2"),
-            std::string::npos)
+  EXPECT_NE(strict.status().message().find(dir + "/a.tsv:4:"), std::string::npos)
       << strict.status().message();
   EXPECT_EQ(ReadTsv(dir + "/missing.tsv", 1, 1).status().code(), StatusCode::kIoError);
 }
@@ -133,13 +132,14 @@ TEST(SharedLibrary, LoadsBindsAndSaysWhatIsMissing) {
   void (*missing)() = nullptr;
   math.Bind("narrate_no_such_function", &missing);
   EXPECT_EQ(missing, nullptr);
-  EXPECT_NE(math.error().find("lacks narrate_no_such_function"), std::string::npos);
+  EXPECT_NE(math.error().find("narrate_no_such_function"), std::string::npos) << math.error();
 
   SharedLibrary none({"libnarrate-none.so.0"}, "NoLib", "nolib1");
   none.Bind("cos", &cosine);
   EXPECT_EQ(cosine, nullptr);
-  EXPECT_NE(none.error().find("cannot load NoLib"), std::string::npos) << none.error();
-  EXPECT_NE(none.error().find("apt-get install nolib1"), std::string::npos);
+  // Names the library and the package that has it.
+  EXPECT_NE(none.error().find("NoLib"), std::string::npos) << none.error();
+  EXPECT_NE(none.error().find("nolib1"), std::string::npos) << none.error();
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
 // End to end: a finished audiobook from the small test book in MP3 and FLAC,
 // checked as a listener's player and a producer's QC would: silences where the
 // manifest says, QC figures, tags and chapter marks read back with TagLib,
-// captions, credits. Plus a build killed with SIGKILL and run again.
+// captions, credits. Plus a build killed with SIGKILL at moments of its
+// progress and run again.
+#include <dirent.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <taglib/chapterframe.h>
 #include <taglib/id3v2tag.h>
 #include <taglib/mpegfile.h>
@@ -12,10 +16,14 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "process_util.h"
 
@@ -191,18 +199,75 @@ TEST_F(AudiobookTest, CaptionsFollowTheWords) {
   }
 }
 
-TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
-  const std::string out = ScratchDir() + "/out";
-  for (int delay_ms : {150, 500, 900}) {
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      ::execl(NARRATE_BINARY, NARRATE_BINARY, "build", kBook.c_str(), "-o", out.c_str(),
-              "--format", "wav", "--format", "mp3", static_cast<char*>(nullptr));
-      ::_exit(127);
+// How many files in `dir` have names ending in `suffix` (0 when there is no `dir`).
+int CountFiles(const std::string& dir, const std::string& suffix) {
+  int n = 0;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* entry = ::readdir(d)) {
+      const std::string name = entry->d_name;
+      if (name.size() > suffix.size() &&
+          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        ++n;
+      }
     }
-    ::usleep(delay_ms * 1000);
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
+    ::closedir(d);
+  }
+  return n;
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// Starts `narrate build` of the test book into `out` (WAV and MP3), waits until
+// `reached()` holds and kills it with SIGKILL. Returns its wait status: killed
+// by SIGKILL only if it was still running then; when it ends before the moment
+// comes it is not killed and its exit is returned.
+int KillBuildWhen(const std::string& out, const std::function<bool()>& reached) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl(NARRATE_BINARY, NARRATE_BINARY, "build", kBook.c_str(), "-o", out.c_str(),
+            "--format", "wav", "--format", "mp3", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  while (!reached()) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;
+    ::usleep(200);
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return status;
+}
+
+// A build killed with SIGKILL at moments of its progress, each run going on
+// from what the one before left, finishes when run again, with the same bytes
+// as a build never interrupted. Each kill must have interrupted a build: the
+// process ended by the signal and no manifest.json (written last) is there.
+TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
+  const std::string reference = ScratchDir() + "/out";
+  auto whole = RunNarrate("build " + kBook + " -o " + reference + " --format wav --format mp3");
+  ASSERT_EQ(whole.exit_code, 0) << whole.output;
+  const int clips = CountFiles(reference + "/.cache", ".clip");
+  ASSERT_GE(clips, 4);
+
+  const std::string out = ScratchDir() + "/out";
+  const std::string cache = out + "/.cache", chapters = out + "/chapters";
+  const std::vector<std::pair<std::string, std::function<bool()>>> moments = {
+      {"its cache folder made", [&] { return Exists(cache); }},
+      {"the first clip synthesized", [&] { return CountFiles(cache, ".clip") >= 1; }},
+      {"half the clips synthesized", [&] { return CountFiles(cache, ".clip") >= clips / 2; }},
+      {"every clip synthesized", [&] { return CountFiles(cache, ".clip") >= clips; }},
+      {"a chapter's WAV file finished", [&] { return CountFiles(chapters, ".wav") >= 1; }},
+      {"a chapter's MP3 file finished", [&] { return CountFiles(chapters, ".mp3") >= 1; }},
+  };
+  for (const auto& [moment, reached] : moments) {
+    const int status = KillBuildWhen(out, reached);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+        << "the build ended before " << moment << " (wait status " << status << ")";
+    EXPECT_FALSE(Exists(out + "/manifest.json"))
+        << "a finished build's manifest.json is there at " << moment;
   }
   auto again = RunNarrate("build " + kBook + " -o " + out + " --format wav --format mp3");
   ASSERT_EQ(again.exit_code, 0) << again.output;
@@ -218,6 +283,9 @@ TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
   }
   // Nothing half-written is left where a final file belongs.
   EXPECT_NE(std::system(("find " + out + " -name '*.part' | grep -q .").c_str()), 0);
+  // Byte for byte what the build never interrupted wrote (the caches aside).
+  auto diff = narrate_test::RunShell("diff -r -x .cache " + reference + " " + out + " 2>&1");
+  EXPECT_EQ(diff.exit_code, 0) << diff.output;
 }
 
 TEST(BadChapter, UndecodableChapterFailsWithDataErrorAndTheOthersAreStillRead) {

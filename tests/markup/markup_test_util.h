@@ -1,7 +1,9 @@
-// Helpers of the markup tests: paragraphs through the real normalizer (or a
-// small tokenizer when it cannot be created), markup of a few lines, lookups.
+// Helpers of the markup tests: paragraphs through the real normalizer (a test
+// fails when it cannot be made), markup of a few lines, lookups.
 // Not thread-safe (a normalizer cache per language).
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <map>
 #include <memory>
@@ -15,53 +17,35 @@
 namespace narrate {
 namespace testing_util {
 
-// Words, single spaces and single punctuation code points.
-inline std::vector<Token> SimpleTokens(const std::string& text) {
-  std::vector<Token> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    const unsigned char c = text[i];
-    size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    std::string cp = text.substr(i, len);
-    const bool space = cp == " ";
-    const bool punct = (len == 1 && std::ispunct(c)) ||
-                       std::string("，。！？：；“”‘’「」『』〃„»«–—…、（）《》").find(cp) !=
-                           std::string::npos;
-    const TokenKind kind = space ? TokenKind::kSpace
-                           : punct ? TokenKind::kPunctuation : TokenKind::kWord;
-    if (kind == TokenKind::kWord && !out.empty() && out.back().kind == TokenKind::kWord) {
-      out.back().text += cp;
-      out.back().spoken += cp;
-    } else {
-      out.push_back({kind, cp, cp, ""});
-    }
-    i += len;
-  }
-  return out;
-}
-
+// `text` as one paragraph at `line` through the real normalizer of `lang` (one
+// per language, made on first use). A normalizer that cannot be made, or
+// tokens that do not print `text` back, fail the calling test (and yield no
+// tokens).
 inline NormalizedParagraph Normalize(const Lang& lang, const std::string& text, int line) {
   static std::map<Lang, std::unique_ptr<Normalizer>> cache;
-  if (!cache.count(lang)) {
+  std::unique_ptr<Normalizer>& normalizer = cache[lang];
+  if (normalizer == nullptr) {
     NormalizerOptions options;
     options.lang = lang;
     options.rules_dir = NARRATE_SOURCE_DIR "/pipeline/normalize/rules";
-    auto n = Normalizer::Create(options);
-    cache[lang] = n.ok() ? std::move(n).value() : nullptr;
+    auto made = Normalizer::Create(options);
+    if (!made.ok()) {
+      ADD_FAILURE() << "no " << lang << " normalizer: " << made.status().message();
+      return {line, {}};
+    }
+    normalizer = std::move(made).value();
   }
   CollectingReporter ignored;
-  if (cache[lang] != nullptr) {
-    NormalizedParagraph p = cache[lang]->Normalize({text, line}, "test", &ignored);
-    if (PrintedText(p.tokens) == text) return p;
-  }
-  return {line, SimpleTokens(text)};
+  NormalizedParagraph p = normalizer->Normalize({text, line}, "test", &ignored);
+  EXPECT_EQ(PrintedText(p.tokens), text) << "the normalizer's tokens do not print the text back";
+  return p;
 }
 
 inline ChapterSource Source(const Lang& lang, const std::vector<std::string>& paragraphs) {
   ChapterSource s;
   s.file = "test.txt";
   s.lang = lang;
-  s.title = SimpleTokens(lang == "zh" ? "标题" : "Titul");
+  s.title = Normalize(lang, lang == "zh" ? "标题" : "Titul", 0).tokens;
   int line = 0;
   for (const auto& p : paragraphs) s.paragraphs.push_back(Normalize(lang, p, ++line));
   return s;

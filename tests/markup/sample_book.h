@@ -33,11 +33,17 @@ struct SampleScript {
   Cast cast;
   std::vector<std::string> files;  // chapter index - 1 -> file name
   CollectingReporter reporter;
+  bool complete = false;  // nothing failed while it was read and marked up
 };
 
-// The chapters listed in gold/structure.tsv, in that order.
+// The chapters listed in gold/structure.tsv, in that order. A failure while
+// it is made is reported in the test that made it, and every test that uses
+// it fails too.
 inline const SampleScript& SampleBook() {
   static SampleScript* book = [] {
+    const ::testing::TestResult* result =
+        ::testing::UnitTest::GetInstance()->current_test_info()->result();
+    const int parts_before = result->total_part_count();
     SampleScript* b = new SampleScript;
     std::vector<ChapterSource> sources;
     for (const auto& row : GoldRows(kGold + "/structure.tsv")) {
@@ -65,8 +71,10 @@ inline const SampleScript& SampleBook() {
     EXPECT_TRUE(overrides.ok()) << overrides.status().message();
     b->script = Markup("拿破仑的退位", "佚名", sources, b->cast,
                        overrides.ok() ? *overrides : Overrides(), {}, &b->reporter);
+    b->complete = !b->files.empty() && result->total_part_count() == parts_before;
     return b;
   }();
+  EXPECT_TRUE(book->complete) << "the sample book could not be read and marked up";
   return *book;
 }
 

@@ -7,7 +7,6 @@ namespace narrate {
 namespace {
 
 using testing_util::Mark;
-using testing_util::SimpleTokens;
 using testing_util::Who;
 
 std::vector<std::string> Sentences(const std::string& text, const Lang& lang) {
@@ -77,7 +76,7 @@ TEST(Sentences, SlovakClosingQuoteStaysWithSentence) {
 }
 
 TEST(Sentences, EveryTokenOnce) {
-  const auto tokens = SimpleTokens("甲。乙！丙？");
+  const auto tokens = testing_util::Normalize("zh", "甲。乙！丙？", 1).tokens;
   size_t n = 0;
   for (const auto& s : SplitSentences(tokens, "zh")) n += s.size();
   EXPECT_EQ(n, tokens.size());

@@ -1,11 +1,14 @@
 // The normalize engine: language selection, rule-table errors, the book
-// lexicon (longest match first, inside words) and skipping foreign glosses.
+// lexicon (longest match first, inside words), skipping foreign glosses, and
+// one Normalizer shared between threads.
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "normalize/normalize.h"
 #include "zh_test_util.h"
@@ -158,6 +161,49 @@ TEST(Engine, LoadLexiconMalformedLineNamesIt) {
   ASSERT_FALSE(entries.ok());
   EXPECT_EQ(entries.status().code(), StatusCode::kDataError);
   EXPECT_NE(entries.status().message().find(path + ":3:"), std::string::npos);
+}
+
+// normalize.h: a Normalizer may be shared between threads. Threads that use
+// one at once (numbers, dates, ordinals: ICU RBNF included) say what one
+// thread alone says.
+TEST(Engine, SharedBetweenThreadsSaysWhatOneThreadSays) {
+  const std::vector<std::pair<Lang, std::string>> cases = {
+      {"zh", "1815年6月18日，400名侍卫愿随他去，第3军团在3:04出发。"},
+      {"zh", "约有200000人，占95%，又来了2.5万。"},
+      {"sk", "18. júna 1815 prišlo 200 000 vojakov a Ľudovít XVIII. vstúpil."},
+      {"sk", "Mal 2 500 000 obyvateľov, 95 % hlasov a 1. armádu."},
+  };
+  for (const Lang lang : {"zh", "sk"}) {
+    NormalizerOptions options;
+    options.lang = lang;
+    options.rules_dir = kRules;
+    auto made = Normalizer::Create(options);
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    const Normalizer& normalizer = **made;
+    std::vector<std::string> texts, alone;
+    for (const auto& [l, text] : cases) {
+      if (l != lang) continue;
+      texts.push_back(text);
+      CollectingReporter reporter;
+      alone.push_back(SpokenText(normalizer.Normalize({text, 1}, "t.txt", &reporter).tokens));
+    }
+    ASSERT_EQ(texts.size(), 2u);
+    constexpr int kThreads = 4, kRounds = 200;
+    std::vector<int> differences(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        CollectingReporter reporter;  // each thread its own: a Reporter is not shared
+        for (int round = 0; round < kRounds; ++round) {
+          const size_t i = (round + t) % texts.size();
+          const NormalizedParagraph p = normalizer.Normalize({texts[i], 1}, "t.txt", &reporter);
+          differences[t] += SpokenText(p.tokens) != alone[i];
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (int t = 0; t < kThreads; ++t) EXPECT_EQ(differences[t], 0) << lang << " thread " << t;
+  }
 }
 
 }  // namespace

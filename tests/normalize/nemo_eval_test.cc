@@ -1,9 +1,9 @@
 // Agreement with a peer's Chinese normalization cases (NVIDIA NeMo
-// text-processing, /work/shared/eval/nemo-zh-tn/*.txt, `input~expected`).
-// Prints the agreement per file and overall; fails only below a floor set under
-// what was measured, so it guards against regressions. Skipped when the data
-// is not there. Disagreements are often deliberate (see the README there and
-// the lead's notes): 〇 vs 零 in years, 零 in 3:04, 二 vs 两.
+// text-processing, Apache-2.0, kept in tests/data/nemo-zh-tn/*.txt as
+// `input~expected` lines). Prints the agreement per file and overall; fails
+// below a floor set under what was measured, so it guards against regressions,
+// and fails when the cases are missing. Disagreements are often deliberate (see
+// the README there): 〇 vs 零 in years, 零 in 3:04, 二 vs 两.
 #include <gtest/gtest.h>
 
 #include <dirent.h>
@@ -23,8 +23,7 @@ namespace {
 
 using testing_util::ZhOptions;
 
-
-const char kEvalDir[] = "/work/shared/eval/nemo-zh-tn";
+const char kEvalDir[] = NARRATE_TEST_DATA "/nemo-zh-tn";
 // Measured 2026-11-30: 253/301 = 84.1% agree; the floor is 5 points below.
 constexpr double kFloorPercent = 79.0;
 
@@ -45,14 +44,16 @@ std::vector<std::string> CaseFiles() {
 
 TEST(NemoEval, AgreementRate) {
   std::vector<std::string> files = CaseFiles();
-  if (files.empty()) GTEST_SKIP() << kEvalDir << " not present";
-  auto normalizer =
-      Normalizer::Create(ZhOptions());
+  // All seven case files of the copy (cardinal, date, decimal, fraction,
+  // measure, ordinal, time).
+  ASSERT_EQ(files.size(), 7u) << "NeMo cases missing from " << kEvalDir;
+  auto normalizer = Normalizer::Create(ZhOptions());
   ASSERT_TRUE(normalizer.ok()) << normalizer.status().message();
   const bool verbose = std::getenv("NEMO_EVAL_VERBOSE") != nullptr;
   int total = 0, agreed = 0;
   for (const std::string& file : files) {
     std::ifstream in(file);
+    ASSERT_TRUE(in) << file;
     std::string line;
     int n = 0, ok = 0;
     while (std::getline(in, line)) {
@@ -78,6 +79,7 @@ TEST(NemoEval, AgreementRate) {
   }
   double rate = total ? 100.0 * agreed / total : 0.0;
   std::printf("overall %d/%d  %.1f%%\n", agreed, total, rate);
+  EXPECT_EQ(total, 301);  // every case of the copy was read
   EXPECT_GE(rate, kFloorPercent);
 }
 
