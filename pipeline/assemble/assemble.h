@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "assemble/records.h"
 #include "core/core.h"
 
 namespace narrate {
@@ -41,19 +42,6 @@ struct UtteranceTiming {
   int64_t start_ms = 0;  // within the chapter file
   int64_t end_ms = 0;
   std::vector<std::pair<int64_t, int64_t>> word_ms;  // parallel to clip words
-};
-
-// Per-file QC figures (ACX-style limits).
-struct FileQc {
-  std::string file;          // relative to out_dir
-  int64_t duration_ms = 0;
-  double rms_db = 0;         // dBFS over the whole file
-  double peak_db = 0;        // dBFS
-  double noise_floor_db = 0; // dBFS of the quietest 500 ms window
-  double loudness_lufs = 0;  // integrated loudness (EBU R 128, libebur128)
-  int64_t head_silence_ms = 0;  // before the first sound above -60 dBFS
-  int64_t tail_silence_ms = 0;  // after the last one
-  std::vector<std::string> failures;  // failed ACX-style checks; empty: pass
 };
 
 // Where a chapter's clips go on its timeline, at the clips' rate: the silence
