@@ -168,10 +168,10 @@ std::string ChapterFileStem(const Chapter& chapter) {
   return num + assemble_internal::Slug(chapter.title);
 }
 
-StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& clips,
-                                     const AssembleOptions& options,
-                                     const std::vector<Diagnostic>& diagnostics,
-                                     const std::function<void(int)>& progress) {
+StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& clips,
+                                      const AssembleOptions& options,
+                                      const std::vector<Diagnostic>& diagnostics,
+                                      const std::function<void(int)>& progress) {
   const std::string& out = options.out_dir;
   const std::string cache =
       (options.cache_dir.empty() ? out + "/.cache" : options.cache_dir) + "/chapters";
@@ -221,15 +221,14 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   Stamp book_stamp;  // every chapter, for the stamps above
   std::vector<FileQc> chapter_qcs;  // the book's figures are joined from these
 
-  AssembleStats stats;
-  Manifest manifest;
+  AssembleResult result;
+  Manifest& manifest = result.manifest;
   manifest.title = script.title;
   manifest.author = script.author;
   manifest.language = script.lang;
   manifest.sample_rate = options.sample_rate;
   manifest.cue_sheet = book_stem + ".cue";
-  Report report;
-  std::vector<FileQc>& qcs = report.files;
+  std::vector<FileQc>& qcs = result.report.files;
   std::string cue = "TITLE \"" + script.title + "\"\nPERFORMER \"" + script.author +
                     "\"\nFILE \"" + book_stem + "." + options.formats.front() + "\" WAVE\n";
   int64_t book_frames = 0;
@@ -405,7 +404,7 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
-    ++(was_stale || rendered_ahead ? stats.chapters_rendered : stats.chapters_reused);
+    ++(was_stale || rendered_ahead ? result.chapters_rendered : result.chapters_reused);
 
     const int64_t duration_ms = SamplesToMs(record->sample_count, rate);
     const int64_t book_start_ms = SamplesToMs(book_frames, rate);
@@ -435,13 +434,12 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   if (!s.ok()) return s;
 
   for (FileQc& qc : qcs) qc.failures = assemble_internal::QcFailures(qc);
-  report.diagnostics = diagnostics;
-  s = WriteFileAtomic(out + "/report.json", ReportToJson(report));
+  result.report.diagnostics = diagnostics;
+  s = WriteFileAtomic(out + "/report.json", ReportToJson(result.report));
   if (!s.ok()) return s;
   s = WriteFileAtomic(out + "/manifest.json", ManifestToJson(manifest));
   if (!s.ok()) return s;
-  stats.files = std::move(report.files);
-  return stats;
+  return result;
 }
 
 }  // namespace narrate

@@ -83,9 +83,10 @@ struct ClipSource {
   std::function<StatusOr<Clip>(const Chapter& chapter, size_t i)> load;
 };
 
-// What AssembleBook did.
-struct AssembleStats {
-  std::vector<FileQc> files;  // every chapter file and book file written
+// What AssembleBook wrote and did.
+struct AssembleResult {
+  Manifest manifest;  // as in manifest.json
+  Report report;      // as in report.json: every chapter file and book file
   int chapters_rendered = 0;  // chapters rendered in this run
   int chapters_reused = 0;    // chapters whose files were already up to date
 };
@@ -94,17 +95,18 @@ struct AssembleStats {
 // with its WebVTT captions, the whole-book file with chapter marks and a cue
 // sheet, report.json and manifest.json (last: its presence means the build
 // finished). `progress(chapter_index)` is called after each chapter.
-StatusOr<AssembleStats> AssembleBook(
+StatusOr<AssembleResult> AssembleBook(
     const Script& script, const ClipSource& clips, const AssembleOptions& options,
     const std::vector<Diagnostic>& diagnostics,
     const std::function<void(int)>& progress);
 
 // Writes OUT_DIR/<stem>.epub: an EPUB 3 with Media Overlays (one XHTML
 // document and one SMIL overlay per chapter, the chapter MP3s, navigation by
-// chapter and section, accessibility metadata). Reads the manifest.json and the
-// chapter MP3 files that AssembleBook wrote into `out_dir`; DataError naming
-// what is missing when they are not there.
-Status WriteEpub(const Script& script, const std::string& out_dir,
+// chapter and section, accessibility metadata). `manifest` is the one
+// AssembleBook returned (and wrote to OUT_DIR/manifest.json, which errors
+// name); the chapter MP3 files it lists are read from `out_dir`. DataError
+// naming what is missing or does not fit when they do not match the script.
+Status WriteEpub(const Script& script, const Manifest& manifest, const std::string& out_dir,
                  const std::string& stem, Reporter* reporter);
 
 }  // namespace narrate

@@ -1,6 +1,7 @@
 // WriteEpub: the accessible edition, an EPUB 3 with Media Overlays (issue 7).
-// Reads manifest.json and the chapter MP3s that AssembleBook wrote, checks
-// that they belong to the script, and packages text, overlays and audio.
+// Takes the manifest AssembleBook returned and reads the chapter MP3s it
+// wrote, checks that they belong to the script, and packages text, overlays
+// and audio.
 // The documents themselves are built in epub_xhtml.cc and epub_package.cc.
 // Thread-compatible: no shared state.
 #include <sys/stat.h>
@@ -145,25 +146,14 @@ StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const Manifest& manife
   return ec;
 }
 
-StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script,
+StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script, const Manifest& manifest,
                                                 const std::string& out_dir,
                                                 Reporter* reporter) {
-  const std::string manifest_path = out_dir + "/manifest.json";
-  if (!FileExists(manifest_path)) {
-    return Status::DataError(manifest_path + ": not found: no audio built yet; " +
-                             kRebuild);
-  }
-  const StatusOr<Manifest> manifest = ReadManifest(manifest_path);
-  if (!manifest.ok()) {
-    const Status s = manifest.status();
-    return s.code() == StatusCode::kDataError ? Status::DataError(s.message() + ": " + kRebuild)
-                                              : s;
-  }
   std::map<std::string, const ManifestUtterance*> by_id;
-  for (const ManifestUtterance& u : manifest->utterances) by_id[u.id] = &u;
+  for (const ManifestUtterance& u : manifest.utterances) by_id[u.id] = &u;
   std::vector<EpubChapter> chapters;
   for (const Chapter& chapter : script.chapters) {
-    StatusOr<EpubChapter> ec = LoadChapter(chapter, *manifest, by_id, out_dir, reporter);
+    StatusOr<EpubChapter> ec = LoadChapter(chapter, manifest, by_id, out_dir, reporter);
     if (!ec.ok()) return ec.status();
     chapters.push_back(std::move(ec).value());
   }
@@ -172,7 +162,7 @@ StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script,
 
 }  // namespace
 
-Status WriteEpub(const Script& script, const std::string& out_dir,
+Status WriteEpub(const Script& script, const Manifest& manifest, const std::string& out_dir,
                  const std::string& stem, Reporter* reporter) {
   CollectingReporter ignored;
   if (reporter == nullptr) reporter = &ignored;
@@ -192,7 +182,8 @@ Status WriteEpub(const Script& script, const std::string& out_dir,
                                "EPUB");
     }
   }
-  StatusOr<std::vector<EpubChapter>> chapters = LoadChapters(script, out_dir, reporter);
+  StatusOr<std::vector<EpubChapter>> chapters =
+      LoadChapters(script, manifest, out_dir, reporter);
   if (!chapters.ok()) return chapters.status();
 
   epub_internal::PackageInfo info;

@@ -410,14 +410,15 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
                assembled->chapters_rendered, assembled->chapters_reused);
   if (options.epub) {
     progress.Stage("Packaging the EPUB 3 with Media Overlays");
-    Status epub = WriteEpub(*script, options.out_dir, book.name, &reporter);
+    Status epub =
+        WriteEpub(*script, assembled->manifest, options.out_dir, book.name, &reporter);
     if (!epub.ok()) return epub;
   }
 
   // The QC summary: every file against ACX-style limits (report.json has all).
   int64_t total_ms = 0;
   int failed = 0;
-  for (const FileQc& qc : assembled->files) {
+  for (const FileQc& qc : assembled->report.files) {
     if (qc.file.rfind("chapters/", 0) == 0 &&
         qc.file.size() > options.formats.front().size() &&
         qc.file.compare(qc.file.size() - options.formats.front().size(),
@@ -431,8 +432,8 @@ Status BuildBook(const Book& book, const BuildOptions& options) {
   }
   std::fprintf(stderr, "  QC: %zu files, %d pass, %d fail (RMS, peak, noise floor, "
                "head and tail silence; see report.json)\n",
-               assembled->files.size(), static_cast<int>(assembled->files.size()) - failed,
-               failed);
+               assembled->report.files.size(),
+               static_cast<int>(assembled->report.files.size()) - failed, failed);
   const double wall = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - started).count();
   std::fprintf(stderr, "Done in %s: %d chapters, %s of audio in %s/ (manifest.json, report.json)\n",
