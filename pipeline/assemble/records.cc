@@ -37,6 +37,11 @@ struct Where {
   }
 };
 
+// "not <what> but <the type of j>".
+std::string Expected(const char* what, const json& j) {
+  return std::string("not ") + what + " but " + j.type_name();
+}
+
 // Reads a parsed document into typed values, keeping the first thing found
 // wrong; once something is wrong, nothing more is read.
 class Reader {
@@ -54,7 +59,7 @@ class Reader {
   template <typename T>
   void Member(const json& j, const Where& where, const char* key, T* out) {
     if (!ok()) return;
-    if (!j.is_object()) return Fail(where, std::string("not an object but ") + j.type_name());
+    if (!j.is_object()) return Fail(where, Expected("an object", j));
     const auto it = j.find(key);
     const Where member{&where, key};
     if (it == j.end()) return Fail(member, "missing");
@@ -64,10 +69,6 @@ class Reader {
  private:
   std::string error_;
 };
-
-std::string Expected(const char* what, const json& j) {
-  return std::string("not ") + what + " but " + j.type_name();
-}
 
 // --- values ----------------------------------------------------------------
 
