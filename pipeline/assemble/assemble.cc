@@ -11,14 +11,13 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
 #include "assemble/audio_file.h"
 #include "assemble/master.h"
 #include "assemble/outputs.h"
 #include "assemble/qc.h"
+#include "assemble/records_internal.h"
 
 namespace narrate {
 namespace {
@@ -26,7 +25,8 @@ namespace {
 using assemble_internal::AudioTags;
 using assemble_internal::AudioWriter;
 using assemble_internal::ChapterRecord;
-using nlohmann::json;
+using assemble_internal::RecordedUtterance;
+using assemble_internal::Stamp;
 
 constexpr const char* kNarrator = "eSpeak NG";
 
@@ -113,13 +113,52 @@ StatusOr<ChapterRecord> Render(const Chapter& chapter, const ClipSource& clips,
   ChapterRecord record;
   record.sample_count = written;
   record.qc = *qc;
-  record.timings = std::move(layout->timings);
-  for (const ClipSummary& summary : summaries) {
-    std::vector<std::string> texts;
-    for (const WordTiming& w : summary.words) texts.push_back(w.text);
-    record.word_texts.push_back(std::move(texts));
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    const UtteranceTiming& timing = layout->timings[i];
+    RecordedUtterance u;
+    u.start_ms = timing.start_ms;
+    u.end_ms = timing.end_ms;
+    for (size_t w = 0; w < timing.word_ms.size(); ++w) {
+      u.words.push_back(
+          {summaries[i].words[w].text, timing.word_ms[w].first, timing.word_ms[w].second});
+    }
+    record.utterances.push_back(std::move(u));
   }
   return record;
+}
+
+// The manifest entry of a chapter written to `stem` (in out_dir) in `formats`.
+ManifestChapter ChapterEntry(const Chapter& chapter, const std::string& stem,
+                             const std::vector<std::string>& formats, int64_t duration_ms,
+                             int64_t book_start_ms) {
+  ManifestChapter entry;
+  entry.index = chapter.index;
+  entry.title = chapter.title;
+  entry.language = chapter.lang;
+  entry.source = chapter.source;
+  for (const std::string& format : formats) entry.files.push_back(stem + "." + format);
+  entry.file = entry.files.front();
+  entry.captions = stem + ".vtt";
+  entry.book_start_ms = book_start_ms;
+  entry.duration_ms = duration_ms;
+  return entry;
+}
+
+// The manifest entry of an utterance, from where it landed.
+ManifestUtterance UtteranceEntry(const Utterance& u, const RecordedUtterance& recorded) {
+  ManifestUtterance entry;
+  entry.id = u.id;
+  entry.chapter = u.chapter;
+  entry.paragraph = u.paragraph;
+  entry.kind = u.kind;
+  entry.lang = u.lang;
+  entry.speaker = u.speaker;
+  entry.voice = u.voice;
+  entry.text = u.text;
+  entry.start_ms = recorded.start_ms;
+  entry.end_ms = recorded.end_ms;
+  entry.words = recorded.words;
+  return entry;
 }
 
 }  // namespace
@@ -130,10 +169,10 @@ std::string ChapterFileStem(const Chapter& chapter) {
   return num + assemble_internal::Slug(chapter.title);
 }
 
-StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& clips,
-                                     const AssembleOptions& options,
-                                     const std::vector<Diagnostic>& diagnostics,
-                                     const std::function<void(int)>& progress) {
+StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& clips,
+                                      const AssembleOptions& options,
+                                      const std::vector<Diagnostic>& diagnostics,
+                                      const std::function<void(int)>& progress) {
   const std::string& out = options.out_dir;
   const std::string cache =
       (options.cache_dir.empty() ? out + "/.cache" : options.cache_dir) + "/chapters";
@@ -161,15 +200,13 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     AudioTags tags{script.title, script.title, script.author, kNarrator, script.lang};
     size_t kept = 0;
     int64_t kept_frames = 0;
-    StatusOr<std::string> held = ReadFile(stamp);
+    StatusOr<Stamp> held = assemble_internal::ReadStamp(stamp);
     std::remove(stamp.c_str());  // the file is about to change
     if (held.ok() && format == "wav") {
-      std::istringstream lines(*held);
-      std::string key;
-      int64_t frames;
-      while (kept < keys.size() && lines >> key >> frames && key == keys[kept]) {
+      while (kept < keys.size() && kept < held->chapters.size() &&
+             held->chapters[kept].key == keys[kept]) {
+        kept_frames += held->chapters[kept].samples;
         ++kept;
-        kept_frames += frames;
       }
     }
     StatusOr<std::unique_ptr<AudioWriter>> w = Status::Failure("");
@@ -182,18 +219,17 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     book_files.push_back(std::move(w).value());
     book_kept.push_back(kept);
   }
-  std::string book_stamp;  // chapter keys and lengths, for the stamps above
+  Stamp book_stamp;  // every chapter, for the stamps above
   std::vector<FileQc> chapter_qcs;  // the book's figures are joined from these
 
-  json manifest = {{"title", script.title},
-                   {"author", script.author},
-                   {"language", script.lang},
-                   {"sample_rate", options.sample_rate},
-                   {"book_files", json::array()},
-                   {"cue_sheet", book_stem + ".cue"},
-                   {"chapters", json::array()},
-                   {"utterances", json::array()}};
-  AssembleStats stats;
+  AssembleResult result;
+  Manifest& manifest = result.manifest;
+  manifest.title = script.title;
+  manifest.author = script.author;
+  manifest.language = script.lang;
+  manifest.sample_rate = options.sample_rate;
+  manifest.cue_sheet = book_stem + ".cue";
+  std::vector<FileQc>& qcs = result.report.files;
   std::string cue = "TITLE \"" + script.title + "\"\nPERFORMER \"" + script.author +
                     "\"\nFILE \"" + book_stem + "." + options.formats.front() + "\" WAVE\n";
   int64_t book_frames = 0;
@@ -206,9 +242,11 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   auto stamp = [&](size_t c, const std::string& format) {
     return cache + "/" + file_stems[c] + "." + format + ".key";
   };
-  // A chapter's cached record, the formats whose file is stale (a file is
-  // rewritten unless it exists and was written from this key, which its stamp
-  // in the cache says), and a current lossless file the book can read from.
+  auto record_path = [&](size_t c) { return cache + "/" + keys[c] + ".json"; };
+  // A chapter's cached record (a damaged one, or one of another shape, is a
+  // miss), the formats whose file is stale (a file is rewritten unless it
+  // exists and was written from this key, which its stamp in the cache says),
+  // and a current lossless file the book can read from.
   struct ChapterFiles {
     StatusOr<ChapterRecord> record = Status::Failure("");
     std::vector<std::string> stale;
@@ -216,11 +254,16 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
   };
   auto inspect = [&](size_t c) {
     ChapterFiles files;
-    files.record = assemble_internal::LoadChapterRecord(cache, keys[c]);
+    files.record = assemble_internal::ReadChapterRecord(record_path(c));
+    if (files.record.ok() &&
+        files.record->utterances.size() != script.chapters[c].utterances.size()) {
+      files.record = Status::DataError(record_path(c) + ": not the chapter's record");
+    }
     for (const std::string& format : options.formats) {
-      StatusOr<std::string> old_key = ReadFile(stamp(c, format));
+      StatusOr<Stamp> old = assemble_internal::ReadStamp(stamp(c, format));
       const bool current =
-          files.record.ok() && old_key.ok() && *old_key == keys[c] &&
+          files.record.ok() && old.ok() && old->chapters.size() == 1 &&
+          old->chapters[0].key == keys[c] &&
           Exists(out + "/chapters/" + file_stems[c] + "." + format);
       if (!current) {
         files.stale.push_back(format);
@@ -249,10 +292,15 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, WriteToAll(sinks));
     if (!rendered.ok()) return rendered.status();
     files->record = std::move(rendered);
-    Status s = assemble_internal::SaveChapterRecord(cache, keys[c], *files->record);
+    Status s = WriteFileAtomic(record_path(c),
+                               assemble_internal::ChapterRecordToJson(*files->record));
+    const Stamp written_from{{{keys[c], files->record->sample_count}}};
     for (size_t f = 0; f < written.size() && s.ok(); ++f) {
       s = written[f]->Commit();
-      if (s.ok()) s = WriteFileAtomic(stamp(c, files->stale[f]), keys[c]);
+      if (s.ok()) {
+        s = WriteFileAtomic(stamp(c, files->stale[f]),
+                            assemble_internal::StampToJson(written_from));
+      }
     }
     return s;
   };
@@ -346,26 +394,26 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     const StatusOr<ChapterRecord>& record = files.record;
     chapter_qcs.push_back(record->qc);
     for (size_t f = 0; f < options.formats.size(); ++f) {
-      stats.files.push_back(record->qc);
-      stats.files.back().file = stem + "." + options.formats[f];
+      qcs.push_back(record->qc);
+      qcs.back().file = stem + "." + options.formats[f];
       book_files[f]->AddChapter(
           {book_frames, book_frames + record->sample_count, chapter.title});
     }
-    book_stamp += key + " " + std::to_string(record->sample_count) + "\n";
+    book_stamp.chapters.push_back({key, record->sample_count});
     Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
                                assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
-    ++(was_stale || rendered_ahead ? stats.chapters_rendered : stats.chapters_reused);
+    ++(was_stale || rendered_ahead ? result.chapters_rendered : result.chapters_reused);
 
     const int64_t duration_ms = SamplesToMs(record->sample_count, rate);
     const int64_t book_start_ms = SamplesToMs(book_frames, rate);
     cue += assemble_internal::CueTrack(chapter.index, chapter.title, book_start_ms);
     book_frames += record->sample_count;
-    manifest["chapters"].push_back(assemble_internal::ChapterJson(
-        chapter, stem, options.formats, duration_ms, book_start_ms));
+    manifest.chapters.push_back(
+        ChapterEntry(chapter, stem, options.formats, duration_ms, book_start_ms));
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-      manifest["utterances"].push_back(assemble_internal::UtteranceJson(
-          chapter.utterances[i], record->timings[i], record->word_texts[i]));
+      manifest.utterances.push_back(
+          UtteranceEntry(chapter.utterances[i], record->utterances[i]));
     }
     if (progress) progress(chapter.index);
   }
@@ -374,29 +422,23 @@ StatusOr<AssembleStats> AssembleBook(const Script& script, const ClipSource& cli
     Status s = book_files[f]->Commit();
     if (s.ok()) {
       s = WriteFileAtomic(cache + "/" + book_stem + "." + options.formats[f] + ".key",
-                          book_stamp);
+                          assemble_internal::StampToJson(book_stamp));
     }
     if (!s.ok()) return s;
     const std::string file = book_stem + "." + options.formats[f];
-    stats.files.push_back(assemble_internal::JoinQc(chapter_qcs, file));
-    manifest["book_files"].push_back(file);
+    qcs.push_back(assemble_internal::JoinQc(chapter_qcs, file));
+    manifest.book_files.push_back(file);
   }
   Status s = WriteFileAtomic(out + "/" + book_stem + ".cue", cue);
   if (!s.ok()) return s;
 
-  json report = {{"files", json::array()}, {"diagnostics", json::array()}};
-  for (FileQc& qc : stats.files) {
-    qc.failures = assemble_internal::QcFailures(qc);
-    report["files"].push_back(assemble_internal::QcJson(qc));
-  }
-  for (const Diagnostic& d : diagnostics) {
-    report["diagnostics"].push_back(assemble_internal::DiagnosticJson(d));
-  }
-  s = WriteFileAtomic(out + "/report.json", report.dump(2) + "\n");
+  for (FileQc& qc : qcs) qc.failures = assemble_internal::QcFailures(qc);
+  result.report.diagnostics = diagnostics;
+  s = WriteFileAtomic(out + "/report.json", ReportToJson(result.report));
   if (!s.ok()) return s;
-  s = WriteFileAtomic(out + "/manifest.json", manifest.dump(2) + "\n");
+  s = WriteFileAtomic(out + "/manifest.json", ManifestToJson(manifest));
   if (!s.ok()) return s;
-  return stats;
+  return result;
 }
 
 }  // namespace narrate

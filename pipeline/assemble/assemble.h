@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "assemble/records.h"
 #include "core/core.h"
 
 namespace narrate {
@@ -45,19 +46,6 @@ struct UtteranceTiming {
   int64_t start_ms = 0;  // within the chapter file
   int64_t end_ms = 0;
   std::vector<std::pair<int64_t, int64_t>> word_ms;  // parallel to clip words
-};
-
-// Per-file QC figures (ACX-style limits).
-struct FileQc {
-  std::string file;          // relative to out_dir
-  int64_t duration_ms = 0;
-  double rms_db = 0;         // dBFS over the whole file
-  double peak_db = 0;        // dBFS
-  double noise_floor_db = 0; // dBFS of the quietest 500 ms window
-  double loudness_lufs = 0;  // integrated loudness (EBU R 128, libebur128)
-  int64_t head_silence_ms = 0;  // before the first sound above -60 dBFS
-  int64_t tail_silence_ms = 0;  // after the last one
-  std::vector<std::string> failures;  // failed ACX-style checks; empty: pass
 };
 
 // Where a chapter's clips go on its timeline, at the clips' rate: the silence
@@ -99,9 +87,10 @@ struct ClipSource {
   std::function<StatusOr<Clip>(const Chapter& chapter, size_t i)> load;
 };
 
-// What AssembleBook did.
-struct AssembleStats {
-  std::vector<FileQc> files;  // every chapter file and book file written
+// What AssembleBook wrote and did.
+struct AssembleResult {
+  Manifest manifest;  // as in manifest.json
+  Report report;      // as in report.json: every chapter file and book file
   int chapters_rendered = 0;  // chapters rendered in this run
   int chapters_reused = 0;    // chapters whose files were already up to date
 };
@@ -110,17 +99,18 @@ struct AssembleStats {
 // with its WebVTT captions, the whole-book file with chapter marks and a cue
 // sheet, report.json and manifest.json (last: its presence means the build
 // finished). `progress(chapter_index)` is called after each chapter.
-StatusOr<AssembleStats> AssembleBook(
+StatusOr<AssembleResult> AssembleBook(
     const Script& script, const ClipSource& clips, const AssembleOptions& options,
     const std::vector<Diagnostic>& diagnostics,
     const std::function<void(int)>& progress);
 
 // Writes OUT_DIR/<stem>.epub: an EPUB 3 with Media Overlays (one XHTML
 // document and one SMIL overlay per chapter, the chapter MP3s, navigation by
-// chapter and section, accessibility metadata). Reads the manifest.json and the
-// chapter MP3 files that AssembleBook wrote into `out_dir`; DataError naming
-// what is missing when they are not there.
-Status WriteEpub(const Script& script, const std::string& out_dir,
+// chapter and section, accessibility metadata). `manifest` is the one
+// AssembleBook returned (and wrote to OUT_DIR/manifest.json, which errors
+// name); the chapter MP3 files it lists are read from `out_dir`. DataError
+// naming what is missing or does not fit when they do not match the script.
+Status WriteEpub(const Script& script, const Manifest& manifest, const std::string& out_dir,
                  const std::string& stem, Reporter* reporter);
 
 }  // namespace narrate

@@ -1,13 +1,13 @@
 // WriteEpub: the accessible edition, an EPUB 3 with Media Overlays (issue 7).
-// Reads manifest.json and the chapter MP3s that AssembleBook wrote, checks
-// that they belong to the script, and packages text, overlays and audio.
+// Takes the manifest AssembleBook returned and reads the chapter MP3s it
+// wrote, checks that they belong to the script, and packages text, overlays
+// and audio.
 // The documents themselves are built in epub_xhtml.cc and epub_package.cc.
 // Thread-compatible: no shared state.
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <map>
-#include <nlohmann/json.hpp>
 
 #include "assemble/assemble.h"
 #include "assemble/epub_internal.h"
@@ -19,9 +19,7 @@ namespace {
 
 using epub_internal::EpubChapter;
 using epub_internal::UtteranceClip;
-using epub_internal::WordClip;
 using epub_internal::ZipEntry;
-using nlohmann::json;
 
 constexpr char kRebuild[] = "run narrate build with --epub";
 
@@ -66,7 +64,8 @@ StatusOr<int64_t> AudioDurationMs(const std::string& path) {
 // The manifest's timings of one chapter's utterances, checked against the
 // script and clamped to the audio: in reading order, no overlap, within
 // [0, limit_ms].
-Status ReadClips(const Chapter& chapter, const std::map<std::string, const json*>& by_id,
+Status ReadClips(const Chapter& chapter,
+                 const std::map<std::string, const ManifestUtterance*>& by_id,
                  int64_t limit_ms, const std::string& manifest_path,
                  const std::string& audio_path, Reporter* reporter, EpubChapter* ec) {
   int64_t previous_end = 0;
@@ -78,10 +77,10 @@ Status ReadClips(const Chapter& chapter, const std::map<std::string, const json*
                                " of " + ChapterLabel(chapter) +
                                ": the manifest is from another build; " + kRebuild);
     }
-    const json& m = *it->second;
+    const ManifestUtterance& m = *it->second;
     UtteranceClip clip;
-    clip.start_ms = m.at("start_ms").get<int64_t>();
-    clip.end_ms = m.at("end_ms").get<int64_t>();
+    clip.start_ms = m.start_ms;
+    clip.end_ms = m.end_ms;
     const int64_t start = std::max(clip.start_ms, previous_end);
     const int64_t end = std::min(clip.end_ms, limit_ms);
     if (end <= start) {
@@ -99,13 +98,7 @@ Status ReadClips(const Chapter& chapter, const std::map<std::string, const json*
     }
     clip.start_ms = start;
     clip.end_ms = end;
-    if (const auto w = m.find("words"); w != m.end() && w->is_array()) {
-      for (const json& word : *w) {
-        clip.words.push_back({word.at("text").get<std::string>(),
-                              word.at("start_ms").get<int64_t>(),
-                              word.at("end_ms").get<int64_t>()});
-      }
-    }
+    clip.words = m.words;
     previous_end = end;
     ec->clips[u.id] = std::move(clip);
   }
@@ -113,24 +106,21 @@ Status ReadClips(const Chapter& chapter, const std::map<std::string, const json*
 }
 
 // Everything that goes into the package for one chapter, from the manifest.
-StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const json& manifest,
-                                  const std::map<std::string, const json*>& by_id,
+StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const Manifest& manifest,
+                                  const std::map<std::string, const ManifestUtterance*>& by_id,
                                   const std::string& out_dir, Reporter* reporter) {
   const std::string manifest_path = out_dir + "/manifest.json";
-  const json* entry = nullptr;
-  for (const json& c : manifest.at("chapters")) {
-    if (c.at("index").get<int>() == chapter.index) entry = &c;
+  const ManifestChapter* entry = nullptr;
+  for (const ManifestChapter& c : manifest.chapters) {
+    if (c.index == chapter.index) entry = &c;
   }
   if (entry == nullptr) {
     return Status::DataError(manifest_path + ": " + ChapterLabel(chapter) +
                              " is not in the manifest: " + kRebuild);
   }
   std::string mp3;
-  if (const auto files = entry->find("files"); files != entry->end()) {
-    for (const json& f : *files) {
-      const std::string name = f.get<std::string>();
-      if (name.size() > 4 && name.compare(name.size() - 4, 4, ".mp3") == 0) mp3 = name;
-    }
+  for (const std::string& name : entry->files) {
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".mp3") == 0) mp3 = name;
   }
   if (mp3.empty()) {
     return Status::DataError(manifest_path + ": no MP3 audio built yet for " +
@@ -150,50 +140,29 @@ StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const json& manifest,
   StatusOr<int64_t> ms = AudioDurationMs(ec.audio_path);
   if (!ms.ok()) return ms.status();
   ec.audio_ms = *ms;
-  int64_t limit = ec.audio_ms;
-  if (const auto d = entry->find("duration_ms"); d != entry->end() && d->is_number()) {
-    limit = std::min(limit, d->get<int64_t>());
-  }
+  const int64_t limit = std::min(ec.audio_ms, entry->duration_ms);
   Status s = ReadClips(chapter, by_id, limit, manifest_path, ec.audio_path, reporter, &ec);
   if (!s.ok()) return s;
   return ec;
 }
 
-StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script,
+StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script, const Manifest& manifest,
                                                 const std::string& out_dir,
                                                 Reporter* reporter) {
-  const std::string manifest_path = out_dir + "/manifest.json";
-  if (!FileExists(manifest_path)) {
-    return Status::DataError(manifest_path + ": not found: no audio built yet; " +
-                             kRebuild);
-  }
-  StatusOr<std::string> text = ReadFile(manifest_path);
-  if (!text.ok()) return text.status();
-  const json manifest = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (manifest.is_discarded() || !manifest.is_object()) {
-    return Status::DataError(manifest_path + ": not valid JSON: " + kRebuild);
-  }
+  std::map<std::string, const ManifestUtterance*> by_id;
+  for (const ManifestUtterance& u : manifest.utterances) by_id[u.id] = &u;
   std::vector<EpubChapter> chapters;
-  try {
-    std::map<std::string, const json*> by_id;
-    for (const json& u : manifest.at("utterances")) {
-      by_id[u.at("id").get<std::string>()] = &u;
-    }
-    for (const Chapter& chapter : script.chapters) {
-      StatusOr<EpubChapter> ec = LoadChapter(chapter, manifest, by_id, out_dir, reporter);
-      if (!ec.ok()) return ec.status();
-      chapters.push_back(std::move(ec).value());
-    }
-  } catch (const json::exception& e) {
-    return Status::DataError(manifest_path + ": unexpected content (" + e.what() +
-                             "): " + kRebuild);
+  for (const Chapter& chapter : script.chapters) {
+    StatusOr<EpubChapter> ec = LoadChapter(chapter, manifest, by_id, out_dir, reporter);
+    if (!ec.ok()) return ec.status();
+    chapters.push_back(std::move(ec).value());
   }
   return chapters;
 }
 
 }  // namespace
 
-Status WriteEpub(const Script& script, const std::string& out_dir,
+Status WriteEpub(const Script& script, const Manifest& manifest, const std::string& out_dir,
                  const std::string& stem, Reporter* reporter) {
   CollectingReporter ignored;
   if (reporter == nullptr) reporter = &ignored;
@@ -213,7 +182,8 @@ Status WriteEpub(const Script& script, const std::string& out_dir,
                                "EPUB");
     }
   }
-  StatusOr<std::vector<EpubChapter>> chapters = LoadChapters(script, out_dir, reporter);
+  StatusOr<std::vector<EpubChapter>> chapters =
+      LoadChapters(script, manifest, out_dir, reporter);
   if (!chapters.ok()) return chapters.status();
 
   epub_internal::PackageInfo info;

@@ -1,6 +1,6 @@
 // Private to assemble: the pieces of the EPUB 3 writer (WriteEpub in epub.cc).
-// The text documents are built as strings from a Script and the timings read
-// from manifest.json, so that each piece can be tested on its own.
+// The text documents are built as strings from a Script and the timings of
+// the manifest, so that each piece can be tested on its own.
 //
 // Layout of the package (all under OEBPS/ except the container):
 //   mimetype, META-INF/container.xml, OEBPS/package.opf, OEBPS/nav.xhtml,
@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "assemble/records.h"
 #include "core/core.h"
 
 namespace narrate {
@@ -24,18 +25,12 @@ namespace epub_internal {
 // (media:active-class in the package, styled in narrate.css).
 inline constexpr char kActiveClass[] = "-epub-media-overlay-active";
 
-// One word's place in its chapter audio file, as in manifest.json.
-struct WordClip {
-  std::string text;      // as printed
-  int64_t start_ms = 0;  // milliseconds within the chapter file
-  int64_t end_ms = 0;
-};
-
-// One utterance's clip in its chapter audio file, as in manifest.json.
+// One utterance's clip in its chapter audio file: its times in the manifest,
+// clamped to the audio.
 struct UtteranceClip {
   int64_t start_ms = 0;  // milliseconds within the chapter file
   int64_t end_ms = 0;
-  std::vector<WordClip> words;
+  std::vector<ManifestWord> words;  // as in the manifest
 };
 
 // A chapter as it goes into the package.

@@ -1,4 +1,4 @@
-// Manifest, report, cue sheet and caption writing, and the chapter cache.
+// File-name slugs, cue sheet and caption writing.
 #include "assemble/outputs.h"
 
 #include "assemble/tags_writer.h"
@@ -22,13 +22,6 @@
 namespace narrate {
 namespace assemble_internal {
 namespace {
-
-using nlohmann::json;
-
-
-const char* SeverityName(Severity s) {
-  return s == Severity::kError ? "error" : s == Severity::kWarning ? "warning" : "info";
-}
 
 // The pinyin readings of Han characters, from ICU's own Han-Latin rules,
 // read once per process. Those are "[characters]→reading" rules and a few
@@ -187,73 +180,25 @@ std::string Slug(const std::string& title) {
   return slug.empty() ? "chapter" : slug;
 }
 
-StatusOr<ChapterRecord> LoadChapterRecord(const std::string& dir, const std::string& key) {
-  StatusOr<std::string> meta = ReadFile(dir + "/" + key + ".json");
-  if (!meta.ok()) return meta.status();
-  json j = json::parse(*meta, nullptr, false);
-  const Status damaged = Status::DataError(dir + "/" + key + ": damaged chapter cache entry");
-  if (j.is_discarded() || !j.contains("timings") || !j.contains("samples") || !j.contains("qc")) {
-    return damaged;
-  }
-  ChapterRecord c;
-  c.sample_count = j["samples"].get<int64_t>();
-  const json& qc = j["qc"];
-  c.qc.duration_ms = qc["duration_ms"];
-  c.qc.rms_db = qc["rms_db"];
-  c.qc.peak_db = qc["peak_db"];
-  c.qc.noise_floor_db = qc["noise_floor_db"];
-  c.qc.loudness_lufs = qc["loudness_lufs"];
-  c.qc.head_silence_ms = qc["head_silence_ms"];
-  c.qc.tail_silence_ms = qc["tail_silence_ms"];
-  for (const json& t : j["timings"]) {
-    UtteranceTiming timing;
-    timing.start_ms = t[0];
-    timing.end_ms = t[1];
-    std::vector<std::string> texts;
-    for (const json& w : t[2]) {
-      timing.word_ms.emplace_back(w[1].get<int64_t>(), w[2].get<int64_t>());
-      texts.push_back(w[0]);
-    }
-    c.timings.push_back(std::move(timing));
-    c.word_texts.push_back(std::move(texts));
-  }
-  return c;
-}
-
-Status SaveChapterRecord(const std::string& dir, const std::string& key,
-                         const ChapterRecord& c) {
-  json timings = json::array();
-  for (size_t i = 0; i < c.timings.size(); ++i) {
-    json words = json::array();
-    for (size_t w = 0; w < c.timings[i].word_ms.size(); ++w) {
-      words.push_back({c.word_texts[i][w], c.timings[i].word_ms[w].first,
-                       c.timings[i].word_ms[w].second});
-    }
-    timings.push_back({c.timings[i].start_ms, c.timings[i].end_ms, words});
-  }
-  return WriteFileAtomic(
-      dir + "/" + key + ".json",
-      json{{"samples", c.sample_count}, {"qc", QcJson(c.qc)}, {"timings", timings}}.dump());
-}
-
 std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
   const int max_chars = chapter.lang == "zh" ? 24 : 60;
   std::string vtt = "WEBVTT\n\n";
   int cue = 0;
   for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-    const UtteranceTiming& t = audio.timings[i];
-    const std::vector<std::string>& texts = audio.word_texts[i];
+    const RecordedUtterance& u = audio.utterances[i];
+    const std::vector<ManifestWord>& words = u.words;
     // Group words into cues; an utterance without words is one cue.
     size_t w = 0;
     do {
       std::string text;
-      int64_t start = t.start_ms, end = t.end_ms;
-      if (!texts.empty()) {
-        start = t.word_ms[w].first;
-        while (w < texts.size() &&
-               (text.empty() || CodePointCount(text) + CodePointCount(texts[w]) <= max_chars)) {
-          text += texts[w];
-          end = t.word_ms[w].second;
+      int64_t start = u.start_ms, end = u.end_ms;
+      if (!words.empty()) {
+        start = words[w].start_ms;
+        while (w < words.size() &&
+               (text.empty() ||
+                CodePointCount(text) + CodePointCount(words[w].text) <= max_chars)) {
+          text += words[w].text;
+          end = words[w].end_ms;
           ++w;
         }
       } else {
@@ -263,7 +208,7 @@ std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
       if (end <= start) end = start + 1;
       vtt += std::to_string(++cue) + "\n" + ChapterTimestamp(start) + " --> " + ChapterTimestamp(end) +
              "\n" + text + "\n\n";
-    } while (w < texts.size());
+    } while (w < words.size());
   }
   return vtt;
 }
@@ -280,70 +225,6 @@ std::string CueTrack(int index, const std::string& title, int64_t start_ms) {
                 static_cast<long long>(frames / 75 % 60),
                 static_cast<long long>(frames % 75));
   return out + buf;
-}
-
-json ChapterJson(const Chapter& chapter, const std::string& stem,
-                 const std::vector<std::string>& formats, int64_t duration_ms,
-                 int64_t book_start_ms) {
-  json files = json::array();
-  for (const std::string& format : formats) files.push_back(stem + "." + format);
-  return {{"index", chapter.index},
-          {"title", chapter.title},
-          {"language", chapter.lang},
-          {"source", chapter.source},
-          {"file", stem + "." + formats.front()},
-          {"files", files},
-          {"captions", stem + ".vtt"},
-          {"book_start_ms", book_start_ms},
-          {"duration_ms", duration_ms}};
-}
-
-json UtteranceJson(const Utterance& u, const UtteranceTiming& t,
-                   const std::vector<std::string>& word_texts) {
-  // Member by member, moved in: a book has tens of thousands of words, and
-  // braced lists would copy each of them twice.
-  json words = json::array();
-  words.get_ref<json::array_t&>().reserve(t.word_ms.size());
-  for (size_t w = 0; w < t.word_ms.size(); ++w) {
-    json word = json::object();
-    word["text"] = word_texts[w];
-    word["start_ms"] = t.word_ms[w].first;
-    word["end_ms"] = t.word_ms[w].second;
-    words.push_back(std::move(word));
-  }
-  json j = json::object();
-  j["id"] = u.id;
-  j["chapter"] = u.chapter;
-  j["paragraph"] = u.paragraph;
-  j["kind"] = ToString(u.kind);
-  j["lang"] = u.lang;
-  j["speaker"] = u.speaker ? json(*u.speaker) : json(nullptr);
-  j["voice"] = u.voice;
-  j["text"] = u.text;
-  j["start_ms"] = t.start_ms;
-  j["end_ms"] = t.end_ms;
-  j["words"] = std::move(words);
-  return j;
-}
-
-json QcJson(const FileQc& qc) {
-  return {{"file", qc.file},
-          {"duration_ms", qc.duration_ms},
-          {"rms_db", qc.rms_db},
-          {"peak_db", qc.peak_db},
-          {"noise_floor_db", qc.noise_floor_db},
-          {"loudness_lufs", qc.loudness_lufs},
-          {"head_silence_ms", qc.head_silence_ms},
-          {"tail_silence_ms", qc.tail_silence_ms},
-          {"pass", qc.failures.empty()},
-          {"failures", qc.failures}};
-}
-
-json DiagnosticJson(const Diagnostic& d) {
-  return {{"severity", SeverityName(d.severity)},
-          {"file", d.file},
-          {"line", d.line},
-          {"message", d.message}};
 }
 
 }  // namespace assemble_internal

@@ -152,10 +152,10 @@ StatusOr<BuildResult> BookSession::Build(const BuildOptions& options, Reporter* 
   result.chapters_rendered = assembled->chapters_rendered;
   result.chapters_reused = assembled->chapters_reused;
   result.chapters = chapters;
-  result.files = assembled->files;
+  result.files = assembled->report.files;
   if (options.epub) {
     stage("Packaging the EPUB 3 with Media Overlays");
-    Status epub = WriteEpub(*script, options.out_dir, book_.name, &reporter);
+    Status epub = WriteEpub(*script, assembled->manifest, options.out_dir, book_.name, &reporter);
     if (!epub.ok()) return epub;
   }
   const std::string& first_format = options.formats.front();

@@ -19,28 +19,29 @@
 #include <functional>
 #include <iterator>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "assemble/records.h"
 #include "process_util.h"
 
 namespace {
 
+using narrate::FileQc;
+using narrate::Manifest;
+using narrate::ManifestChapter;
+using narrate::ManifestUtterance;
+using narrate::ManifestWord;
+using narrate::Report;
+using narrate::StatusOr;
 using narrate_test::Decode;
 using narrate_test::Decoded;
 using narrate_test::RunNarrate;
 using narrate_test::ScratchDir;
-using nlohmann::json;
 
 const std::string kBook = std::string(NARRATE_TEST_DATA) + "/books/mini";
-
-json ReadJson(const std::string& path) {
-  std::ifstream in(path);
-  return json::parse(in, nullptr, false);
-}
 
 std::string ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -60,39 +61,42 @@ class AudiobookTest : public ::testing::Test {
     out_ = new std::string(ScratchDir() + "/out");
     run_ = new narrate_test::RunResult(
         RunNarrate("build " + kBook + " -o " + *out_ + " --format flac --format mp3 --strict"));
-    manifest_ = new json(ReadJson(*out_ + "/manifest.json"));
-    report_ = new json(ReadJson(*out_ + "/report.json"));
+    manifest_ = new StatusOr<Manifest>(narrate::ReadManifest(*out_ + "/manifest.json"));
+    report_ = new StatusOr<Report>(narrate::ReadReport(*out_ + "/report.json"));
   }
+  // The build's records (a failed read fails the test that asks for them).
+  static const Manifest& manifest() { return manifest_->value(); }
+  static const Report& report() { return report_->value(); }
   static std::string* out_;
   static narrate_test::RunResult* run_;
-  static json* manifest_;
-  static json* report_;
+  static StatusOr<Manifest>* manifest_;
+  static StatusOr<Report>* report_;
 };
 std::string* AudiobookTest::out_;
 narrate_test::RunResult* AudiobookTest::run_;
-json* AudiobookTest::manifest_;
-json* AudiobookTest::report_;
+StatusOr<Manifest>* AudiobookTest::manifest_;
+StatusOr<Report>* AudiobookTest::report_;
 
 TEST_F(AudiobookTest, BuildsAndPassesQcUnderStrict) {
   ASSERT_EQ(run_->exit_code, 0) << run_->output;
-  ASSERT_FALSE(report_->is_discarded());
-  ASSERT_EQ((*report_)["files"].size(), 6u);  // 2 chapters + the book, 2 formats
-  for (const json& f : (*report_)["files"]) {
-    EXPECT_TRUE(f["pass"].get<bool>()) << f.dump();
-    EXPECT_GE(f["rms_db"].get<double>(), -23) << f["file"];
-    EXPECT_LE(f["rms_db"].get<double>(), -18) << f["file"];
-    EXPECT_LE(f["peak_db"].get<double>(), -3) << f["file"];
-    EXPECT_LE(f["noise_floor_db"].get<double>(), -60) << f["file"];
-    EXPECT_GE(f["head_silence_ms"].get<int>(), 500) << f["file"];
-    EXPECT_LE(f["head_silence_ms"].get<int>(), 1000) << f["file"];
-    EXPECT_GE(f["tail_silence_ms"].get<int>(), 1000) << f["file"];
-    EXPECT_LE(f["tail_silence_ms"].get<int>(), 5000) << f["file"];
+  ASSERT_TRUE(report_->ok()) << report_->status().message();
+  ASSERT_EQ(report().files.size(), 6u);  // 2 chapters + the book, 2 formats
+  for (const FileQc& f : report().files) {
+    EXPECT_TRUE(f.failures.empty()) << f.file << ": " << f.failures.front();
+    EXPECT_GE(f.rms_db, -23) << f.file;
+    EXPECT_LE(f.rms_db, -18) << f.file;
+    EXPECT_LE(f.peak_db, -3) << f.file;
+    EXPECT_LE(f.noise_floor_db, -60) << f.file;
+    EXPECT_GE(f.head_silence_ms, 500) << f.file;
+    EXPECT_LE(f.head_silence_ms, 1000) << f.file;
+    EXPECT_GE(f.tail_silence_ms, 1000) << f.file;
+    EXPECT_LE(f.tail_silence_ms, 5000) << f.file;
   }
 }
 
 TEST_F(AudiobookTest, ReportFiguresMatchTheDecodedAudio) {
-  for (const json& f : (*report_)["files"]) {
-    const std::string file = f["file"];
+  for (const FileQc& f : report().files) {
+    const std::string& file = f.file;
     if (file.size() < 5 || file.compare(file.size() - 5, 5, ".flac") != 0) continue;
     Decoded d = Decode(*out_ + "/" + file);
     ASSERT_GT(d.sample_rate, 0) << file;
@@ -101,59 +105,60 @@ TEST_F(AudiobookTest, ReportFiguresMatchTheDecodedAudio) {
       sum += s * s;
       peak = std::max(peak, static_cast<double>(std::fabs(s)));
     }
-    EXPECT_NEAR(10 * std::log10(sum / d.samples.size()), f["rms_db"].get<double>(), 0.05);
-    EXPECT_NEAR(20 * std::log10(peak), f["peak_db"].get<double>(), 0.05);
+    EXPECT_NEAR(10 * std::log10(sum / d.samples.size()), f.rms_db, 0.05);
+    EXPECT_NEAR(20 * std::log10(peak), f.peak_db, 0.05);
   }
 }
 
 TEST_F(AudiobookTest, SilentBetweenUtterancesAndVoicedInside) {
   std::map<int, Decoded> audio;
-  for (const json& c : (*manifest_)["chapters"]) {
-    audio[c["index"]] = Decode(*out_ + "/" + c["files"][0].get<std::string>());
-    ASSERT_EQ(audio[c["index"]].sample_rate, 44100);
+  for (const ManifestChapter& c : manifest().chapters) {
+    audio[c.index] = Decode(*out_ + "/" + c.files[0]);
+    ASSERT_EQ(audio[c.index].sample_rate, 44100);
   }
-  const json& u = (*manifest_)["utterances"];
+  const std::vector<ManifestUtterance>& u = manifest().utterances;
   for (size_t i = 0; i < u.size(); ++i) {
-    const Decoded& d = audio[u[i]["chapter"]];
-    const long long start = u[i]["start_ms"], end = u[i]["end_ms"];
-    EXPECT_GT(Rms(d, start, end), 0.02) << u[i]["id"];
-    if (i + 1 < u.size() && u[i + 1]["chapter"] == u[i]["chapter"]) {
-      const long long next = u[i + 1]["start_ms"];
-      ASSERT_GT(next - end, 100) << u[i]["id"];
+    const Decoded& d = audio[u[i].chapter];
+    const long long start = u[i].start_ms, end = u[i].end_ms;
+    EXPECT_GT(Rms(d, start, end), 0.02) << u[i].id;
+    if (i + 1 < u.size() && u[i + 1].chapter == u[i].chapter) {
+      const long long next = u[i + 1].start_ms;
+      ASSERT_GT(next - end, 100) << u[i].id;
       // The pause: digital silence, give or take the codec's ringing.
-      EXPECT_LT(Rms(d, end + 30, next - 30), 0.001) << "after " << u[i]["id"];
+      EXPECT_LT(Rms(d, end + 30, next - 30), 0.001) << "after " << u[i].id;
     }
   }
 }
 
 TEST_F(AudiobookTest, WordTimingsLieInsideTheirUtterance) {
-  for (const json& u : (*manifest_)["utterances"]) {
-    ASSERT_FALSE(u["words"].empty()) << u["id"];
+  for (const ManifestUtterance& u : manifest().utterances) {
+    ASSERT_FALSE(u.words.empty()) << u.id;
     std::string joined;
-    long long last = u["start_ms"];
-    for (const json& w : u["words"]) {
-      EXPECT_GE(w["start_ms"].get<long long>(), last) << u["id"];
-      EXPECT_LE(w["end_ms"].get<long long>(), u["end_ms"].get<long long>()) << u["id"];
-      last = w["start_ms"];
-      joined += w["text"].get<std::string>();
+    long long last = u.start_ms;
+    for (const ManifestWord& w : u.words) {
+      EXPECT_GE(w.start_ms, last) << u.id;
+      EXPECT_LE(w.end_ms, u.end_ms) << u.id;
+      last = w.start_ms;
+      joined += w.text;
     }
-    EXPECT_EQ(joined, u["text"].get<std::string>()) << u["id"];
+    EXPECT_EQ(joined, u.text) << u.id;
   }
 }
 
 TEST_F(AudiobookTest, CreditsOpenAndCloseTheBook) {
-  const json& u = (*manifest_)["utterances"];
+  const std::vector<ManifestUtterance>& u = manifest().utterances;
   ASSERT_GE(u.size(), 3u);
-  EXPECT_NE(u[0]["id"].get<std::string>().find("credits-open"), std::string::npos);
-  EXPECT_NE(u[0]["text"].get<std::string>().find("小书"), std::string::npos);
-  EXPECT_NE(u[0]["text"].get<std::string>().find("测试"), std::string::npos);
-  EXPECT_EQ(u[1]["kind"], "heading");  // then the chapter title, read aloud
-  EXPECT_EQ(u[1]["text"], "春天");
-  EXPECT_EQ(u.back()["text"], "全书完。");
+  EXPECT_NE(u[0].id.find("credits-open"), std::string::npos);
+  EXPECT_NE(u[0].text.find("小书"), std::string::npos);
+  EXPECT_NE(u[0].text.find("测试"), std::string::npos);
+  // Then the chapter title, read aloud.
+  EXPECT_EQ(u[1].kind, narrate::UtteranceKind::kHeading);
+  EXPECT_EQ(u[1].text, "春天");
+  EXPECT_EQ(u.back().text, "全书完。");
 }
 
 TEST_F(AudiobookTest, Mp3TagsAndChapterMarksReadBackWithTagLib) {
-  const std::string book = *out_ + "/" + (*manifest_)["book_files"][1].get<std::string>();
+  const std::string book = *out_ + "/" + manifest().book_files[1];
   ASSERT_EQ(book.substr(book.size() - 4), ".mp3");
   TagLib::MPEG::File file(book.c_str());
   ASSERT_TRUE(file.isValid());
@@ -170,17 +175,17 @@ TEST_F(AudiobookTest, Mp3TagsAndChapterMarksReadBackWithTagLib) {
   for (auto* frame : chapters) {
     auto* chap = dynamic_cast<TagLib::ID3v2::ChapterFrame*>(frame);
     ASSERT_NE(chap, nullptr);
-    const json& c = (*manifest_)["chapters"][i++];
-    EXPECT_NEAR(chap->startTime(), c["book_start_ms"].get<long long>(), 2);
-    EXPECT_NEAR(chap->endTime() - chap->startTime(), c["duration_ms"].get<long long>(), 2);
+    const ManifestChapter& c = manifest().chapters[i++];
+    EXPECT_NEAR(chap->startTime(), c.book_start_ms, 2);
+    EXPECT_NEAR(chap->endTime() - chap->startTime(), c.duration_ms, 2);
   }
   EXPECT_EQ(tag->frameListMap()["CTOC"].size(), 1u);
 }
 
 TEST_F(AudiobookTest, CaptionsFollowTheWords) {
-  for (const json& c : (*manifest_)["chapters"]) {
-    const std::string vtt = ReadText(*out_ + "/" + c["captions"].get<std::string>());
-    ASSERT_EQ(vtt.rfind("WEBVTT\n", 0), 0u) << c["captions"];
+  for (const ManifestChapter& c : manifest().chapters) {
+    const std::string vtt = ReadText(*out_ + "/" + c.captions);
+    ASSERT_EQ(vtt.rfind("WEBVTT\n", 0), 0u) << c.captions;
     std::regex cue(R"((\d\d):(\d\d):(\d\d)\.(\d\d\d) --> (\d\d):(\d\d):(\d\d)\.(\d\d\d))");
     long long last_end = 0;
     int cues = 0;
@@ -192,7 +197,7 @@ TEST_F(AudiobookTest, CaptionsFollowTheWords) {
       };
       EXPECT_GE(ms(1), last_end);
       EXPECT_GT(ms(5), ms(1));
-      EXPECT_LE(ms(5), c["duration_ms"].get<long long>());
+      EXPECT_LE(ms(5), c.duration_ms);
       last_end = ms(5);
     }
     EXPECT_GT(cues, 2);
@@ -271,14 +276,13 @@ TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
   }
   auto again = RunNarrate("build " + kBook + " -o " + out + " --format wav --format mp3");
   ASSERT_EQ(again.exit_code, 0) << again.output;
-  json manifest = ReadJson(out + "/manifest.json");
-  ASSERT_FALSE(manifest.is_discarded());
-  for (const json& c : manifest["chapters"]) {
-    for (const json& f : c["files"]) {
-      Decoded d = Decode(out + "/" + f.get<std::string>());
+  const StatusOr<Manifest> manifest = narrate::ReadManifest(out + "/manifest.json");
+  ASSERT_TRUE(manifest.ok()) << manifest.status().message();
+  for (const ManifestChapter& c : manifest->chapters) {
+    for (const std::string& f : c.files) {
+      Decoded d = Decode(out + "/" + f);
       ASSERT_GT(d.sample_rate, 0) << f;
-      EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, c["duration_ms"].get<double>(), 2)
-          << f;
+      EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, c.duration_ms, 2) << f;
     }
   }
   // Nothing half-written is left where a final file belongs.

@@ -7,15 +7,19 @@
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "assemble/records.h"
 #include "process_util.h"
 
 namespace {
 
+using narrate::Manifest;
+using narrate::ManifestChapter;
+using narrate::ManifestUtterance;
+using narrate::ReadManifest;
 using narrate_test::Decode;
 using narrate_test::Decoded;
 using narrate_test::FileInodes;
@@ -43,40 +47,56 @@ class BuildTest : public ::testing::Test {
     before_ = new std::string(Listing(kBook));
     result_ = new narrate_test::RunResult(
         RunNarrate("build " + kBook + " -o " + *out_ + " --format wav --format flac --jobs 2"));
-    std::ifstream in(*out_ + "/manifest.json");
-    manifest_ = new nlohmann::json(nlohmann::json::parse(in, nullptr, false));
+    manifest_ = new narrate::StatusOr<Manifest>(ReadManifest(*out_ + "/manifest.json"));
   }
+  // The build's manifest (a failed read fails the test that asks for it).
+  static const Manifest& manifest() { return manifest_->value(); }
   static std::string* out_;
   static std::string* before_;
   static narrate_test::RunResult* result_;
-  static nlohmann::json* manifest_;
+  static narrate::StatusOr<Manifest>* manifest_;
   using RunResult = narrate_test::RunResult;
 };
 std::string* BuildTest::out_;
 std::string* BuildTest::before_;
 narrate_test::RunResult* BuildTest::result_;
-nlohmann::json* BuildTest::manifest_;
+narrate::StatusOr<Manifest>* BuildTest::manifest_;
+
+std::string Bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
 
 TEST_F(BuildTest, Succeeds) {
   ASSERT_EQ(result_->exit_code, 0) << result_->output;
-  ASSERT_FALSE(manifest_->is_discarded());
+  ASSERT_TRUE(manifest_->ok()) << manifest_->status().message();
+}
+
+// Read back and written again, manifest.json and report.json are the bytes
+// the build wrote.
+TEST_F(BuildTest, RecordsReadBackAndWriteTheSameBytes) {
+  EXPECT_EQ(narrate::ManifestToJson(manifest()), Bytes(*out_ + "/manifest.json"));
+  const narrate::StatusOr<narrate::Report> report = narrate::ReadReport(*out_ + "/report.json");
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(report->files.size(), 6u);  // 2 chapters + the book, 2 formats
+  EXPECT_EQ(narrate::ReportToJson(*report), Bytes(*out_ + "/report.json"));
 }
 
 TEST_F(BuildTest, ChaptersInOrderWithTitles) {
-  const auto& chapters = (*manifest_)["chapters"];
+  const std::vector<ManifestChapter>& chapters = manifest().chapters;
   ASSERT_EQ(chapters.size(), 2u);
-  EXPECT_EQ(chapters[0]["index"], 1);
-  EXPECT_EQ(chapters[0]["title"], "春天");
-  EXPECT_EQ(chapters[1]["index"], 2);
-  EXPECT_EQ(chapters[1]["title"], "Jeseň");
-  EXPECT_EQ(chapters[0]["file"].get<std::string>().rfind("chapters/01-", 0), 0u);
-  EXPECT_EQ(chapters[1]["file"].get<std::string>().rfind("chapters/02-", 0), 0u);
+  EXPECT_EQ(chapters[0].index, 1);
+  EXPECT_EQ(chapters[0].title, "春天");
+  EXPECT_EQ(chapters[1].index, 2);
+  EXPECT_EQ(chapters[1].title, "Jeseň");
+  EXPECT_EQ(chapters[0].file.rfind("chapters/01-", 0), 0u);
+  EXPECT_EQ(chapters[1].file.rfind("chapters/02-", 0), 0u);
 }
 
 TEST_F(BuildTest, EveryFileDecodesAtFortyFourKhzWithSpeech) {
-  for (const auto& c : (*manifest_)["chapters"]) {
+  for (const ManifestChapter& c : manifest().chapters) {
     for (const char* ext : {".wav", ".flac"}) {
-      std::string file = c["file"].get<std::string>();
+      std::string file = c.file;
       file = file.substr(0, file.rfind('.')) + ext;
       Decoded d = Decode(*out_ + "/" + file);
       ASSERT_EQ(d.sample_rate, 44100) << file;
@@ -88,11 +108,11 @@ TEST_F(BuildTest, EveryFileDecodesAtFortyFourKhzWithSpeech) {
 }
 
 TEST_F(BuildTest, ManifestDurationsMatchDecodedFilesToTheMillisecond) {
-  for (const auto& c : (*manifest_)["chapters"]) {
-    Decoded d = Decode(*out_ + "/" + c["file"].get<std::string>());
+  for (const ManifestChapter& c : manifest().chapters) {
+    Decoded d = Decode(*out_ + "/" + c.file);
     ASSERT_GT(d.sample_rate, 0);
     const long long ms = std::llround(d.samples.size() * 1000.0 / d.sample_rate);
-    EXPECT_EQ(c["duration_ms"].get<long long>(), ms);
+    EXPECT_EQ(c.duration_ms, ms);
   }
 }
 
@@ -100,31 +120,31 @@ TEST_F(BuildTest, UtterancesAreInOrderInsideTheirChapterAndVoiced) {
   long long last_end = -1;
   int last_chapter = 0;
   std::map<int, Decoded> audio;
-  for (const auto& c : (*manifest_)["chapters"]) {
-    audio[c["index"]] = Decode(*out_ + "/" + c["file"].get<std::string>());
+  for (const ManifestChapter& c : manifest().chapters) {
+    audio[c.index] = Decode(*out_ + "/" + c.file);
   }
-  ASSERT_GT((*manifest_)["utterances"].size(), 6u);
-  for (const auto& u : (*manifest_)["utterances"]) {
-    const int chapter = u["chapter"];
+  ASSERT_GT(manifest().utterances.size(), 6u);
+  for (const ManifestUtterance& u : manifest().utterances) {
+    const int chapter = u.chapter;
     if (chapter != last_chapter) last_end = -1;
     ASSERT_GE(chapter, last_chapter);
     last_chapter = chapter;
-    const long long start = u["start_ms"], end = u["end_ms"];
-    EXPECT_GT(start, last_end) << u["id"];
-    EXPECT_GT(end, start) << u["id"];
+    const long long start = u.start_ms, end = u.end_ms;
+    EXPECT_GT(start, last_end) << u.id;
+    EXPECT_GT(end, start) << u.id;
     last_end = end;
     const Decoded& d = audio[chapter];
     const size_t a = start * d.sample_rate / 1000, b = end * d.sample_rate / 1000;
-    ASSERT_LE(b, d.samples.size()) << u["id"];
-    EXPECT_GT(Rms(d.samples, a, b), 0.01) << u["id"] << " is silent";
-    EXPECT_FALSE(u["voice"].get<std::string>().empty());
-    EXPECT_FALSE(u["words"].empty()) << u["id"];
+    ASSERT_LE(b, d.samples.size()) << u.id;
+    EXPECT_GT(Rms(d.samples, a, b), 0.01) << u.id << " is silent";
+    EXPECT_FALSE(u.voice.empty());
+    EXPECT_FALSE(u.words.empty()) << u.id;
   }
 }
 
 TEST_F(BuildTest, SilenceAtHeadAndTail) {
-  for (const auto& c : (*manifest_)["chapters"]) {
-    Decoded d = Decode(*out_ + "/" + c["file"].get<std::string>());
+  for (const ManifestChapter& c : manifest().chapters) {
+    Decoded d = Decode(*out_ + "/" + c.file);
     const size_t head = d.sample_rate / 2, tail = d.sample_rate;
     EXPECT_LT(Rms(d.samples, 0, head), 0.001);
     EXPECT_LT(Rms(d.samples, d.samples.size() - tail, d.samples.size()), 0.001);
@@ -133,9 +153,9 @@ TEST_F(BuildTest, SilenceAtHeadAndTail) {
 
 TEST_F(BuildTest, BookFileHoldsAllChapters) {
   long long total = 0;
-  for (const auto& c : (*manifest_)["chapters"]) total += c["duration_ms"].get<long long>();
-  ASSERT_FALSE((*manifest_)["book_files"].empty());
-  Decoded d = Decode(*out_ + "/" + (*manifest_)["book_files"][0].get<std::string>());
+  for (const ManifestChapter& c : manifest().chapters) total += c.duration_ms;
+  ASSERT_FALSE(manifest().book_files.empty());
+  Decoded d = Decode(*out_ + "/" + manifest().book_files[0]);
   ASSERT_GT(d.sample_rate, 0);
   EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, total, 2.0);
 }
@@ -144,22 +164,15 @@ TEST_F(BuildTest, WritesNothingIntoTheBookFolder) {
   EXPECT_EQ(Listing(kBook), *before_);
 }
 
-std::string Bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
   // One worker and a cold cache of its own, against the first build's two.
   const std::string other = ScratchDir() + "/out";
   auto r = RunNarrate("build " + kBook + " -o " + other +
                       " --format wav --format flac --jobs 1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  for (const auto& c : (*manifest_)["chapters"]) {
-    for (const auto& file : c["files"]) {
-      EXPECT_EQ(Bytes(*out_ + "/" + file.get<std::string>()),
-                Bytes(other + "/" + file.get<std::string>()))
-          << file;
+  for (const ManifestChapter& c : manifest().chapters) {
+    for (const std::string& file : c.files) {
+      EXPECT_EQ(Bytes(*out_ + "/" + file), Bytes(other + "/" + file)) << file;
     }
   }
   EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
@@ -168,9 +181,8 @@ TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
                          " --format wav --format flac --jobs 2");
   ASSERT_EQ(warm.exit_code, 0) << warm.output;
   EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
-  for (const auto& b : (*manifest_)["book_files"]) {
-    EXPECT_EQ(Bytes(*out_ + "/" + b.get<std::string>()), Bytes(other + "/" + b.get<std::string>()))
-        << b;
+  for (const std::string& b : manifest().book_files) {
+    EXPECT_EQ(Bytes(*out_ + "/" + b), Bytes(other + "/" + b)) << b;
   }
 }
 
@@ -233,13 +245,12 @@ void ExpectEditRebuildsLikeAFreshBuild(const std::string& chapter_file,
 
   auto fresh = RunNarrate("build " + dir + "/book -o " + dir + "/fresh" + formats);
   ASSERT_EQ(fresh.exit_code, 0) << fresh.output;
-  std::ifstream in(dir + "/fresh/manifest.json");
-  const nlohmann::json manifest = nlohmann::json::parse(in, nullptr, false);
-  std::vector<std::string> files = {"manifest.json", "report.json",
-                                    manifest["cue_sheet"].get<std::string>()};
-  for (const auto& b : manifest["book_files"]) files.push_back(b.get<std::string>());
-  for (const auto& c : manifest["chapters"]) {
-    for (const auto& f : c["files"]) files.push_back(f.get<std::string>());
+  const narrate::StatusOr<Manifest> manifest = ReadManifest(dir + "/fresh/manifest.json");
+  ASSERT_TRUE(manifest.ok()) << manifest.status().message();
+  std::vector<std::string> files = {"manifest.json", "report.json", manifest->cue_sheet};
+  for (const std::string& b : manifest->book_files) files.push_back(b);
+  for (const ManifestChapter& c : manifest->chapters) {
+    for (const std::string& f : c.files) files.push_back(f);
   }
   for (const std::string& f : files) {
     EXPECT_EQ(Bytes(dir + "/out/" + f), Bytes(dir + "/fresh/" + f)) << f;
