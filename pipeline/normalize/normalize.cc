@@ -198,8 +198,10 @@ StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(
   const Engine* engine = std::find_if(std::begin(kEngines), std::end(kEngines),
                                       [&](const Engine& e) { return name == e.name; });
   if (engine == std::end(kEngines)) {
-    return Status::DataError((*language)->file + ": unknown normalizer '" + name +
-                             "' (chinese or slovak)");
+    std::string known;
+    for (const Engine& e : kEngines) known += std::string(known.empty() ? "" : ", ") + e.name;
+    return Status::DataError((*language)->file + ": unknown normalizer '" + name + "' (" +
+                             known + ")");
   }
   const std::string dir =
       options.rules_dir.empty() ? DefaultRulesDir() : options.rules_dir;
