@@ -2,6 +2,7 @@
 #include "assemble/outputs.h"
 
 #include "assemble/tags_writer.h"
+#include "core/language.h"
 
 #include <unicode/normalizer2.h>
 #include <unicode/translit.h>
@@ -181,7 +182,9 @@ std::string Slug(const std::string& title) {
 }
 
 std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
-  const int max_chars = chapter.lang == "zh" ? 24 : 60;
+  const StatusOr<const LanguageProfile*> language = FindLanguage(chapter.lang);
+  const int max_chars =
+      language.ok() ? (*language)->caption_width : LanguageProfile().caption_width;
   std::string vtt = "WEBVTT\n\n";
   int cue = 0;
   for (size_t i = 0; i < chapter.utterances.size(); ++i) {

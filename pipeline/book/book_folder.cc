@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include "book/book.h"
+#include "core/language.h"
 
 namespace narrate {
 namespace {
@@ -43,7 +44,6 @@ StatusOr<toml::table> ParseToml(const std::string& path) {
   }
 }
 
-bool IsBookLang(const std::string& lang) { return lang == "zh" || lang == "sk"; }
 
 }  // namespace
 
@@ -88,14 +88,18 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
     if (chapter.file.empty()) {
       return Status::DataError(where + ": chapter has no 'file'");
     }
-    if (!IsBookLang(chapter.lang)) {
-      return Status::DataError(where + ": chapter language '" + chapter.lang +
-                               "' is not supported (zh or sk)");
+    if (StatusOr<const LanguageProfile*> known = FindLanguage(chapter.lang); !known.ok()) {
+      return Status::DataError(where + ": chapter " + known.status().message());
     }
     chapter.file = dir + "/" + chapter.file;
     book.chapters.push_back(std::move(chapter));
   }
-  if (book.lang.empty()) book.lang = book.chapters.front().lang;
+  if (book.lang.empty()) {
+    book.lang = book.chapters.front().lang;
+  } else if (StatusOr<const LanguageProfile*> known = FindLanguage(book.lang); !known.ok()) {
+    return Status::DataError(At(toml_path, t["language"].node()->source()) + ": book " +
+                             known.status().message());
+  }
   const std::string lexicon = t["lexicon"].value_or(std::string("lexicon.tsv"));
   if (IsFile(dir + "/" + lexicon)) {
     book.lexicon = dir + "/" + lexicon;
@@ -138,8 +142,8 @@ StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
   StatusOr<std::string> bytes = ReadFile(path);
   if (!bytes.ok()) return bytes.status();
   const Lang lang = lang_in.empty() ? GuessLanguage(*bytes) : lang_in;
-  if (!IsBookLang(lang)) {
-    return Status::Usage("language '" + lang + "' is not supported (zh or sk)");
+  if (StatusOr<const LanguageProfile*> known = FindLanguage(lang); !known.ok()) {
+    return known.status();
   }
   Book book;
   book.dir = ".";
@@ -152,8 +156,8 @@ StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
 
 StatusOr<Book> BookFromText(const std::string& text, const Lang& lang_in) {
   const Lang lang = lang_in.empty() ? GuessLanguage(text) : lang_in;
-  if (!IsBookLang(lang)) {
-    return Status::Usage("language '" + lang + "' is not supported (zh or sk)");
+  if (StatusOr<const LanguageProfile*> known = FindLanguage(lang); !known.ok()) {
+    return known.status();
   }
   Book book;
   book.dir = ".";

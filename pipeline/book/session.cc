@@ -5,6 +5,7 @@
 
 #include "book/book.h"
 #include "book/clip_cache.h"
+#include "core/language.h"
 #include "ingest/ingest.h"
 #include "markup/markup.h"
 #include "normalize/normalize.h"
@@ -20,32 +21,19 @@ struct BookSession::Loaded {
 
 namespace {
 
-// The words of the opening and closing credits in the book's language.
-struct CreditWords {
-  const char* author;    // before the author's name
-  const char* narrator;  // before the narrator's name
-  const char* end;       // the closing words
-  const char* stop;      // sentence end
-};
-
-CreditWords CreditsFor(const Lang& lang) {
-  if (lang == "zh") return {"作者：", "朗读：", "全书完。", "。"};
-  return {"Autor: ", "Číta ", "Koniec.", ". "};
-}
-
 // The opening credits (title, author, narrator) and closing words of `book`,
 // normalized; they are diagnosed as book.toml.
-Credits MakeCredits(const Book& book, const Normalizer& normalizer) {
-  const CreditWords words = CreditsFor(book.lang);
+Credits MakeCredits(const Book& book, const LanguageProfile& words,
+                    const Normalizer& normalizer) {
   std::string opening = book.title + words.stop;
-  if (!book.author.empty()) opening += words.author + book.author + words.stop;
-  opening += std::string(words.narrator) + "eSpeak NG" + words.stop;
+  if (!book.author.empty()) opening += words.before_author + book.author + words.stop;
+  opening += words.before_narrator + "eSpeak NG" + words.stop;
   while (!opening.empty() && opening.back() == ' ') opening.pop_back();
   const std::string file = book.dir + "/book.toml";
   Credits credits;
   credits.lang = book.lang;
   credits.opening = normalizer.Normalize({opening, 0}, file, nullptr).tokens;
-  credits.closing = normalizer.Normalize({words.end, 0}, file, nullptr).tokens;
+  credits.closing = normalizer.Normalize({words.closing, 0}, file, nullptr).tokens;
   return credits;
 }
 
@@ -168,9 +156,11 @@ StatusOr<Script> BookSession::Prepare(Reporter* reporter) {
   if (!sources.ok()) return sources.status();
   Credits credits;
   if (book_.whole_book && !sources->empty()) {
+    StatusOr<const LanguageProfile*> language = FindLanguage(book_.lang);
+    if (!language.ok()) return language.status();
     Status made = NormalizerFor(book_.lang, 0);
     if (!made.ok()) return made;
-    credits = MakeCredits(book_, *normalizers_[0][book_.lang]);
+    credits = MakeCredits(book_, **language, *normalizers_[0][book_.lang]);
   }
   Script script = Markup(book_.title, book_.author, *sources, loaded_->cast, loaded_->overrides,
                          voices_, reporter, credits);

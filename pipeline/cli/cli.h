@@ -30,6 +30,11 @@ int Fail(const Status& status);
 // Whether `path` names a folder.
 bool IsDirectory(const std::string& path);
 
+// The codes of the book languages (those with a profile), and them in words
+// ("zh or sk"), for options and their help.
+std::vector<std::string> LanguageCodes();
+std::string LanguageNames();
+
 // "1.5 s", "3 min 07 s".
 std::string Seconds(double s);
 

@@ -205,7 +205,7 @@ int RunNarrate(int argc, char** argv) {
       ->required();
   mark_cmd->add_option("--lang", mark_lang,
                        "Language of a single FILE (default: guessed)")
-      ->check(CLI::IsMember({"zh", "sk"}));
+      ->check(CLI::IsMember(LanguageCodes()));
   mark_cmd->add_option("--format", mark_format, "json (default) or text")
       ->check(CLI::IsMember({"json", "text"}));
 
@@ -217,8 +217,8 @@ int RunNarrate(int argc, char** argv) {
       "omissions) go to stderr as file:line: message.\n\n"
       "Example:\n  narrate normalize chapter.txt --lang sk");
   norm_cmd->add_option("FILE", norm_file, "A text file")->required();
-  norm_cmd->add_option("--lang", norm_lang, "zh or sk (default: guessed)")
-      ->check(CLI::IsMember({"zh", "sk"}));
+  norm_cmd->add_option("--lang", norm_lang, LanguageNames() + " (default: guessed)")
+      ->check(CLI::IsMember(LanguageCodes()));
 
   int preview_exit = -1;
   AddPreviewCommands(&app, &preview_exit);

@@ -237,7 +237,7 @@ void AddPreviewCommands(CLI::App* app, int* exit_code) {
   cmd->add_option("BOOK_DIR|FILE", preview->input, "A book folder or one text file")
       ->required();
   cmd->add_option("--lang", preview->lang, "Language of a single FILE (default: guessed)")
-      ->check(CLI::IsMember({"zh", "sk"}));
+      ->check(CLI::IsMember(LanguageCodes()));
   cmd->add_option("--chapter", preview->chapter, "Start at this chapter (1-based)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--from", preview->from,
@@ -271,8 +271,8 @@ void AddPreviewCommands(CLI::App* app, int* exit_code) {
       "  narrate say '1815年6月18日，滑铁卢。' --speaker male2\n"
       "  narrate say 'Dňa 22. júna 1815 abdikoval.' --lang sk --rate 80");
   say_cmd->add_option("TEXT", *text, "The text to speak")->required();
-  say_cmd->add_option("--lang", say->lang, "zh or sk (default: guessed)")
-      ->check(CLI::IsMember({"zh", "sk"}));
+  say_cmd->add_option("--lang", say->lang, LanguageNames() + " (default: guessed)")
+      ->check(CLI::IsMember(LanguageCodes()));
   say_cmd->add_option("--speaker", say->speaker, "A voice from voices/ (e.g. narrator)");
   AddPlaybackOptions(say_cmd, say.get());
   say_cmd->callback([say, text, exit_code] { *exit_code = RunSay(*text, *say); });

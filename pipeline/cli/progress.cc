@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli/cli.h"
+#include "core/language.h"
 
 namespace narrate {
 
@@ -14,6 +15,19 @@ int Fail(const Status& status) {
 }
 
 bool IsDirectory(const std::string& path) { return ::access((path + "/.").c_str(), F_OK) == 0; }
+
+std::vector<std::string> LanguageCodes() {
+  std::vector<std::string> codes;
+  if (StatusOr<const LanguageSet*> set = Languages(); set.ok()) {
+    for (const LanguageProfile& p : (*set)->profiles()) codes.push_back(p.code);
+  }
+  return codes;
+}
+
+std::string LanguageNames() {
+  StatusOr<const LanguageSet*> set = Languages();
+  return set.ok() ? (*set)->Names() : std::string();
+}
 
 std::string Seconds(double s) {
   char buf[32];

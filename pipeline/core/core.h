@@ -120,8 +120,9 @@ class CollectingReporter : public Reporter {
 };
 
 // ---------------------------------------------------------------------------
-// Languages. Book languages are "zh" (Mandarin Chinese) and "sk" (Slovak);
-// foreign spans inside them may be "en", "fr", "de", "la" ... (BCP 47 primary tags).
+// Languages. Book languages are those with a profile (core/language.h): "zh"
+// (Mandarin Chinese) and "sk" (Slovak); foreign spans inside them may be "en",
+// "fr", "de", "la" ... (BCP 47 primary tags).
 using Lang = std::string;
 
 // ---------------------------------------------------------------------------

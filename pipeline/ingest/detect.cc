@@ -5,9 +5,11 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
+#include "core/language.h"
 #include "ingest/codec.h"
 
 namespace narrate {
@@ -208,15 +210,20 @@ StatusOr<Decoded> DecodeBytes(const std::string& bytes, const std::string& file,
   if (TryUtf8(bytes, &utf8)) return Finish(std::move(utf8), file);
 
   // Legacy encodings: the strict decoding that reads most like its
-  // language's text wins. The language hint leaves out the other family.
+  // language's text wins. A language hint leaves out those its profile does
+  // not list.
+  constexpr Candidate kLegacy[] = {{"GB18030", 0, true},
+                                   {"Big5", 0, true},
+                                   {"windows-1250", 0, false},
+                                   {"ISO-8859-2", 0, false}};
+  const StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
   std::vector<Candidate> candidates;
-  if (lang != "sk") {
-    candidates.push_back({"GB18030", 0, true});
-    candidates.push_back({"Big5", 0, true});
-  }
-  if (lang != "zh") {
-    candidates.push_back({"windows-1250", 0, false});
-    candidates.push_back({"ISO-8859-2", 0, false});
+  for (const Candidate& c : kLegacy) {
+    if (!profile.ok() || std::find((*profile)->legacy_encodings.begin(),
+                                   (*profile)->legacy_encodings.end(),
+                                   c.encoding) != (*profile)->legacy_encodings.end()) {
+      candidates.push_back(c);
+    }
   }
   const Candidate* best = nullptr;
   Decoded decoded;

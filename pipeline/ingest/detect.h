@@ -9,9 +9,10 @@
 // characters are most often what its language expects wins (common Hanzi and
 // CJK punctuation; Slovak letters and typographic punctuation). This is what
 // tells windows-1250 from ISO-8859-2: Š Ž š ž ť ľ sit at different bytes and
-// read as ©, ®, ą, µ or C1 controls in the wrong one. The language hint
-// ("zh"/"sk") leaves out the other family. ICU's ucsdet (weak for these
-// languages) only breaks near ties between GB18030 and Big5.
+// read as ©, ®, ą, µ or C1 controls in the wrong one. A language hint with a
+// profile leaves out the encodings it does not list (LanguageProfile::
+// legacy_encodings: "zh" the Slovak ones, "sk" the Chinese ones). ICU's ucsdet
+// (weak for these languages) only breaks near ties between GB18030 and Big5.
 //
 // Thread-safe: no shared state.
 #pragma once

@@ -26,7 +26,11 @@ class Attributor {
  public:
   Attributor(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
              const std::vector<Speech>& speeches)
-      : paras_(paras), rules_(rules), names_(names), words_(rules.lang != "zh") {
+      : paras_(paras),
+        rules_(rules),
+        language_(*rules.language),
+        names_(names),
+        words_(language_.word_delimited) {
     in_speech_.resize(paras.size());
     for (size_t i = 0; i < paras.size(); ++i) in_speech_[i].assign(paras[i].text.size(), false);
     for (const Speech& s : speeches) {
@@ -116,6 +120,7 @@ class Attributor {
 
   const std::vector<Para>& paras_;
   const Rules& rules_;
+  const LanguageProfile& language_;
   const NameBook& names_;
   const bool words_;
   std::vector<std::vector<bool>> in_speech_;
@@ -160,8 +165,10 @@ void Attributor::FindMentions() {
           } else if (w.size() > best && Matches(c, t, i)) {
             best = w.size();
             // One group, however it is written: 士兵们 and 这些士兵 are 士兵.
-            m.name = ToUtf8(!words_ && w.size() > 2 && w.back() == U'们'
-                                ? w.substr(0, w.size() - 1) : w);
+            const std::u32string& suffix = language_.group_suffix;
+            const bool plural = !suffix.empty() && w.size() > suffix.size() + 1 &&
+                                w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
+            m.name = ToUtf8(plural ? w.substr(0, w.size() - suffix.size()) : w);
             m.group = true;
             m.gender = "";
           }
@@ -173,7 +180,8 @@ void Attributor::FindMentions() {
           m.name.clear();
         }
       }
-      // Slovak: a capitalized word inside a sentence is a name.
+      // Words with spaces between them: a capitalized word inside a sentence
+      // is a name.
       if (best == 0 && words_ && IsUpper(t[i]) && !first_in_sentence &&
           (i == 0 || !IsLetter(t[i - 1]))) {
         int e = i;
@@ -212,12 +220,11 @@ void Attributor::FindMentions() {
         const std::u32string between =
             prev.para == m.para && prev.end <= m.begin ? t.substr(prev.end, m.begin - prev.end)
                                                        : std::u32string(U"\n");
-        const bool joined =
-                            (between == U"和" || between == U"与" || between == U"、" ||
-                             between == U"及" || between == U" a " || between == U", ");
+        const bool joined = std::find(language_.joiners.begin(), language_.joiners.end(),
+                                      between) != language_.joiners.end();
         if (joined && !prev.pronoun && !m.pronoun && !m.name.empty() && !prev.name.empty()) {
           prev.end = m.end;
-          prev.name += (words_ ? " a " : "和") + m.name;
+          prev.name += language_.name_joiner + m.name;
           prev.gender = prev.gender == m.gender ? m.gender : "";
           prev.group = true;
           i = m.end;
@@ -251,7 +258,7 @@ std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, 
       if (Fits(*it, gender)) return Who{it->name, it->gender, it->group};
     }
   }
-  if (gender == "p") return Who{words_ ? "oni" : "他们", "", true};
+  if (gender == "p") return Who{language_.plural_pronoun, "", true};
   return std::nullopt;
 }
 

@@ -1,36 +1,20 @@
 // cast.toml and overrides.toml loading, and automatic casting of speakers
 // without a cast entry. Thread-safe: LoadCast/LoadOverrides are pure; a
 // Casting object is used by one thread.
-#include <toml++/toml.h>
-
 #include <algorithm>
 
+#include "core/toml_file.h"
 #include "markup/internal.h"
 
 namespace narrate {
 namespace {
-
-StatusOr<toml::table> ParseToml(const std::string& path) {
-  StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  try {  // Debian's toml++ is built with exceptions; they stop here.
-    return toml::parse(*text, path);
-  } catch (const toml::parse_error& e) {
-    return Status::DataError(path + ":" + std::to_string(e.source().begin.line) + ": " +
-                             std::string(e.description()));
-  }
-}
-
-std::string At(const std::string& path, const toml::node& node) {
-  return path + ":" + std::to_string(node.source().begin.line);
-}
 
 bool ValidGender(const std::string& g) { return g.empty() || g == "m" || g == "f"; }
 
 }  // namespace
 
 StatusOr<Cast> LoadCast(const std::string& path) {
-  StatusOr<toml::table> parsed = ParseToml(path);
+  StatusOr<toml::table> parsed = ParseTomlFile(path);
   if (!parsed.ok()) return parsed.status();
   const toml::table& t = *parsed;
   Cast cast;
@@ -39,24 +23,26 @@ StatusOr<Cast> LoadCast(const std::string& path) {
   if (const toml::node* node = t.get("speaker")) {
     const toml::array* speakers = node->as_array();
     if (speakers == nullptr) {
-      return Status::DataError(At(path, *node) + ": 'speaker' must be [[speaker]] tables");
+      return Status::DataError(TomlAt(path, *node) + ": 'speaker' must be [[speaker]] tables");
     }
     for (const toml::node& n : *speakers) {
       const toml::table* s = n.as_table();
-      if (s == nullptr) return Status::DataError(At(path, n) + ": a [[speaker]] must be a table");
+      if (s == nullptr) {
+        return Status::DataError(TomlAt(path, n) + ": a [[speaker]] must be a table");
+      }
       CastEntry e;
       e.name = (*s)["name"].value_or(std::string());
       e.gender = (*s)["gender"].value_or(std::string());
       e.voice = (*s)["voice"].value_or(std::string());
-      if (e.name.empty()) return Status::DataError(At(path, n) + ": speaker without a name");
+      if (e.name.empty()) return Status::DataError(TomlAt(path, n) + ": speaker without a name");
       if (!ValidGender(e.gender)) {
-        return Status::DataError(At(path, n) + ": gender of '" + e.name +
+        return Status::DataError(TomlAt(path, n) + ": gender of '" + e.name +
                                  "' must be \"m\", \"f\" or \"\"");
       }
       if (const toml::array* aliases = (*s)["aliases"].as_array()) {
         for (const toml::node& a : *aliases) {
           auto text = a.value<std::string>();
-          if (!text) return Status::DataError(At(path, a) + ": an alias must be a string");
+          if (!text) return Status::DataError(TomlAt(path, a) + ": an alias must be a string");
           e.aliases.push_back(*text);
         }
       }
@@ -67,7 +53,7 @@ StatusOr<Cast> LoadCast(const std::string& path) {
 }
 
 StatusOr<Overrides> LoadOverrides(const std::string& path) {
-  StatusOr<toml::table> parsed = ParseToml(path);
+  StatusOr<toml::table> parsed = ParseTomlFile(path);
   if (!parsed.ok()) return parsed.status();
   Overrides out;
   out.file = path;
@@ -75,11 +61,13 @@ StatusOr<Overrides> LoadOverrides(const std::string& path) {
   if (node == nullptr) return out;
   const toml::array* entries = node->as_array();
   if (entries == nullptr) {
-    return Status::DataError(At(path, *node) + ": 'override' must be [[override]] tables");
+    return Status::DataError(TomlAt(path, *node) + ": 'override' must be [[override]] tables");
   }
   for (const toml::node& n : *entries) {
     const toml::table* e = n.as_table();
-    if (e == nullptr) return Status::DataError(At(path, n) + ": an [[override]] must be a table");
+    if (e == nullptr) {
+      return Status::DataError(TomlAt(path, n) + ": an [[override]] must be a table");
+    }
     Override o;
     o.line = static_cast<int>(n.source().begin.line);
     o.match = (*e)["match"].value_or(std::string());
@@ -87,17 +75,17 @@ StatusOr<Overrides> LoadOverrides(const std::string& path) {
     o.kind = (*e)["kind"].value_or(std::string());
     o.gender = (*e)["gender"].value_or(std::string());
     o.heading = (*e)["heading"].value_or(std::string());
-    if (o.match.empty()) return Status::DataError(At(path, n) + ": override without 'match'");
+    if (o.match.empty()) return Status::DataError(TomlAt(path, n) + ": override without 'match'");
     if (!o.kind.empty() && o.kind != "heading" && o.kind != "narration" &&
         o.kind != "speech" && o.kind != "document") {
-      return Status::DataError(At(path, n) + ": unknown kind '" + o.kind +
+      return Status::DataError(TomlAt(path, n) + ": unknown kind '" + o.kind +
                                "' (heading, narration, speech or document)");
     }
     if (!ValidGender(o.gender)) {
-      return Status::DataError(At(path, n) + ": gender must be \"m\", \"f\" or \"\"");
+      return Status::DataError(TomlAt(path, n) + ": gender must be \"m\", \"f\" or \"\"");
     }
     if (o.speaker.empty() && o.kind.empty() && o.gender.empty() && o.heading.empty()) {
-      return Status::DataError(At(path, n) + ": override changes nothing");
+      return Status::DataError(TomlAt(path, n) + ": override changes nothing");
     }
     out.entries.push_back(std::move(o));
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/core.h"
+#include "core/language.h"
 #include "markup/markup.h"
 
 namespace narrate {
@@ -28,18 +29,22 @@ bool IsClauseEnd(char32_t c);
 bool IsColon(char32_t c);
 bool IsDash(char32_t c);
 
-// The rule tables of one language (pipeline/markup/rules/<lang>/*.tsv).
+// The rule tables of one language (pipeline/markup/rules/<lang>/*.tsv), and
+// its profile.
 struct Rules {
-  Lang lang;
+  // Set by DefaultRules, never null there: the language's profile, or a
+  // default-constructed one for a language without a profile.
+  const LanguageProfile* language = nullptr;
   std::map<std::u32string, std::string> verbs;  // form -> "m"/"f"/"p"/""
   std::set<std::u32string> not_verbs, receive, objects, documents,
       first_person, groups, adverbs, enumerations, no_break_after;
   std::map<std::u32string, std::string> pronouns;  // form -> "m"/"f"/"p"
 };
-// Reads every *.tsv under dir/lang. DataError naming file:line when malformed.
+// Reads every *.tsv under dir/lang (`language` is left null). DataError naming
+// file:line when malformed.
 StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang);
-// The rules installed with the program (cached; empty tables on error, which
-// is reported once to `reporter`).
+// The rules and profile installed with the program (cached; empty tables or a
+// default profile on error, which is reported once to `reporter`).
 const Rules& DefaultRules(const Lang& lang, Reporter* reporter);
 
 // One paragraph as code points, with the token each code point comes from.

@@ -33,7 +33,7 @@ bool LooksLikeHeading(const std::u32string& t) {
 
 // A short trailing fragment without closing punctuation after the last
 // sentence of a paragraph ("… na Atlantik. Obrana Paríža"): its start, or -1.
-int TrailingHeading(const std::u32string& t, const Lang& lang) {
+int TrailingHeading(const std::u32string& t, const LanguageProfile& language) {
   int e = static_cast<int>(t.size());
   while (e > 0 && IsSpace(t[e - 1])) --e;
   if (e == 0 || IsSentenceEnd(t[e - 1])) return -1;
@@ -47,19 +47,27 @@ int TrailingHeading(const std::u32string& t, const Lang& lang) {
     if (IsSentenceEnd(t[i]) || t[i] == U'、') return -1;
     words += IsSpace(t[i]) ? 1 : 0;
   }
-  if (lang == "zh") return e - s <= 12 ? s : -1;
-  return markup_internal::IsUpper(t[s]) && words <= 6 && e - s <= 40 ? s : -1;
+  const bool fits = e - s <= language.trailing_heading_chars &&
+                    (language.trailing_heading_words == 0 ||
+                     words <= language.trailing_heading_words) &&
+                    (!language.trailing_heading_capitalized || markup_internal::IsUpper(t[s]));
+  return fits ? s : -1;
 }
 
-std::string DefaultTitle(const Lang& lang, int index) {
-  if (lang == "zh") {
+// The profile's default title of chapter `index` (1-based).
+std::string DefaultTitle(const LanguageProfile& language, int index) {
+  std::string n;
+  if (language.title_numerals == "han") {
     static const char* kDigits[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
-    std::string n;
     if (index >= 10) n += (index / 10 > 1 ? std::string(kDigits[index / 10]) : "") + "十";
     if (index % 10 != 0 || index < 10) n += kDigits[index % 10];
-    return "第" + n + "章";
+  } else {
+    n = std::to_string(index);
   }
-  return "Kapitola " + std::to_string(index);
+  std::string title = language.default_title;
+  const size_t at = title.find("{n}");
+  if (at != std::string::npos) title.replace(at, 3, n);
+  return title;
 }
 
 std::string MakeId(int chapter, int paragraph, int sentence) {
@@ -205,7 +213,7 @@ Script Markup(const std::string& title, const std::string& author,
       first_body = 1;
     }
     if (title_tokens.empty()) {
-      const std::string t = DefaultTitle(source.lang, chapter.index);
+      const std::string t = DefaultTitle(*rules.language, chapter.index);
       title_tokens.push_back({TokenKind::kWord, t, t, ""});
     }
     chapter.title = PrintedText(title_tokens);
@@ -244,7 +252,7 @@ Script Markup(const std::string& title, const std::string& author,
       int from = -1, to = -1;
       if (LooksLikeHeading(t)) {
         from = 0, to = n;
-      } else if (int s = TrailingHeading(t, source.lang); s >= 0) {
+      } else if (int s = TrailingHeading(t, *rules.language); s >= 0) {
         from = s, to = n;
       }
       for (size_t o = 0; o < overrides.entries.size(); ++o) {

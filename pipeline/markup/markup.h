@@ -20,7 +20,8 @@ namespace narrate {
 struct ChapterSource {
   std::string file;   // path, for diagnostics
   // The chapter title from book.toml, normalized; empty: the first paragraph
-  // when it is a heading, else "第N章" / "Kapitola N".
+  // when it is a heading, else the profile's default title ("第N章",
+  // "Kapitola N").
   std::vector<Token> title;
   Lang lang;          // "zh", "sk"
   std::vector<NormalizedParagraph> paragraphs;

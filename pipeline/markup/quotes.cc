@@ -1,7 +1,7 @@
-// Finding speech in a chapter: quotes (all the marks of Chinese and Slovak
-// typography, nested, reopened on each paragraph or carried over), Slovak
-// dash dialogue, and block speeches or documents announced by a colon at the
-// end of a paragraph. Thread-safe: pure functions.
+// Finding speech in a chapter: quotes (the marks of the language's profile,
+// nested, reopened on each paragraph or carried over), dash dialogue where the
+// profile has it (Slovak), and block speeches or documents announced by a
+// colon at the end of a paragraph. Thread-safe: pure functions.
 #include <algorithm>
 
 #include "markup/internal.h"
@@ -11,29 +11,12 @@ namespace markup_internal {
 namespace {
 
 // The closing marks that end a quote opened by `open` (empty: not an opener).
-std::u32string ClosersOf(char32_t open, const Lang& lang) {
-  if (lang == "zh") {
-    switch (open) {
-      case U'“': return U"”〃\"";
-      case U'‘': return U"’";
-      case U'「': return U"」";
-      case U'『': return U"』";
-      case U'〃': return U"〃”";
-      case U'"': return U"\"”〃";
-      case U'„': return U"“”";
-      default: return U"";
-    }
+const std::u32string& ClosersOf(char32_t open, const LanguageProfile& language) {
+  for (const QuoteMarks& q : language.quotes) {
+    if (q.open == open) return q.close;
   }
-  switch (open) {
-    case U'„': return U"“”";
-    case U'»': return U"«";
-    case U'«': return U"»";
-    case U'‚': return U"‘’";
-    case U'"': return U"\"";
-    case U'“': return U"”";
-    case U'「': return U"」";
-    default: return U"";
-  }
+  static const std::u32string kNone;
+  return kNone;
 }
 
 int SkipSpaces(const std::u32string& t, int i) {
@@ -52,9 +35,9 @@ bool EndsWithColon(const Para& p) {
   return i >= 0 && IsColon(p.text[i]);
 }
 
-bool HasAnyQuote(const Para& p, const Lang& lang) {
+bool HasAnyQuote(const Para& p, const LanguageProfile& language) {
   for (char32_t c : p.text) {
-    if (!ClosersOf(c, lang).empty() || c == U'”' || c == U'«') return true;
+    if (!ClosersOf(c, language).empty() || c == U'”' || c == U'«') return true;
   }
   return false;
 }
@@ -137,7 +120,7 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s,
   if (a < static_cast<int>(lt.size()) && lt[a] != U'的') {
     int e = a;
     while (e < static_cast<int>(lt.size()) && !IsClauseEnd(lt[e]) &&
-           ClosersOf(lt[e], rules.lang).empty()) {
+           ClosersOf(lt[e], *rules.language).empty()) {
       ++e;
     }
     if (FindVerb(lt, a, e, rules, nullptr, nullptr)) return true;
@@ -148,7 +131,7 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s,
 }  // namespace
 
 std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& rules) {
-  const Lang& lang = rules.lang;
+  const LanguageProfile& language = *rules.language;
   std::vector<Speech> quotes;
   bool open = false;
   char32_t opener = 0;
@@ -159,13 +142,13 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
     if (open) {
       // A quote left open goes on when this paragraph reopens it, or closes it
       // before opening another.
-      const std::u32string closers = ClosersOf(opener, lang);
+      const std::u32string& closers = ClosersOf(opener, language);
       const int first = SkipSpaces(t, 0);
       bool goes_on = first < n && t[first] == opener;
       if (!goes_on) {
         for (int k = 0; k < n; ++k) {
           if (closers.find(t[k]) != std::u32string::npos) { goes_on = true; break; }
-          if (!ClosersOf(t[k], lang).empty()) break;
+          if (!ClosersOf(t[k], language).empty()) break;
         }
       }
       if (goes_on) {
@@ -175,8 +158,8 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
         open = false;
         quotes.back().unclosed = true;
       }
-    } else if (lang != "zh") {
-      // Slovak dash dialogue: "– Áno, – povedal. – Poďme."
+    } else if (language.dash_dialogue) {
+      // Dash dialogue: "– Áno, – povedal. – Poďme."
       const int first = SkipSpaces(t, 0);
       if (first < n && IsDash(t[first]) && first + 1 < n && IsSpace(t[first + 1])) {
         Speech s;
@@ -199,14 +182,14 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
     for (; i < n; ++i) {
       const char32_t c = t[i];
       if (!open) {
-        if (!ClosersOf(c, lang).empty()) {
+        if (!ClosersOf(c, language).empty()) {
           open = true;
           opener = c;
           Speech s;
           s.spans.push_back({static_cast<int>(pi), i, n});
           quotes.push_back(std::move(s));
         }
-      } else if (ClosersOf(opener, lang).find(c) != std::u32string::npos) {
+      } else if (ClosersOf(opener, language).find(c) != std::u32string::npos) {
         quotes.back().spans.back().end = i + 1;
         open = false;
       }
@@ -237,11 +220,11 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
   // Block speeches and documents: a paragraph ending with a colon, followed by
   // paragraphs without quote marks.
   for (size_t pi = 0; pi + 1 < paras.size(); ++pi) {
-    if (!EndsWithColon(paras[pi]) || HasAnyQuote(paras[pi + 1], lang)) continue;
+    if (!EndsWithColon(paras[pi]) || HasAnyQuote(paras[pi + 1], language)) continue;
     const std::u32string& t = paras[pi].text;
     const int colon = LastNonSpace(t, static_cast<int>(t.size()));
     const std::u32string clause = t.substr(ClauseStart(t, colon), colon - ClauseStart(t, colon));
-    const bool whole = lang != "zh";
+    const bool whole = language.word_delimited;
     bool document = ContainsWord(clause, rules.documents, whole);
     const bool personal = ContainsWord(paras[pi + 1].text, rules.first_person, whole);
     if (!document && !personal) {
@@ -252,7 +235,7 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
     s.quoted = false;
     s.document = document;
     size_t k = pi + 1;
-    while (k < paras.size() && !HasAnyQuote(paras[k], lang)) {
+    while (k < paras.size() && !HasAnyQuote(paras[k], language)) {
       const bool go_on =
           k == pi + 1 ||
           (document ? EndsWithColon(paras[k - 1]) || StartsWithEnumeration(paras[k].text, rules)

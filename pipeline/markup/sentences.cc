@@ -13,18 +13,6 @@
 namespace narrate {
 namespace {
 
-bool IsOpeningQuote(char32_t c, const Lang& lang) {
-  if (c == U'"' || c == U'（' || c == U'(' || c == U'「' || c == U'『' || c == U'‘') return true;
-  if (lang == "zh") return c == U'“' || c == U'〃';
-  return c == U'„' || c == U'»' || c == U'‚';
-}
-
-bool IsClosingQuote(char32_t c, const Lang& lang) {
-  if (c == U'”' || c == U'’' || c == U'」' || c == U'』' || c == U'）' || c == U')') return true;
-  if (lang == "zh") return c == U'〃';
-  return c == U'“' || c == U'«' || c == U'‘';
-}
-
 // ICU's sentence iterator for `lang`, made once per thread (making one is
 // worth a few sentences of splitting); null if ICU has none.
 icu::BreakIterator* SentenceIterator(const Lang& lang) {
@@ -46,6 +34,9 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
                                                const Lang& lang) {
   using markup_internal::ToU32;
   const markup_internal::Rules& rules = markup_internal::DefaultRules(lang, nullptr);
+  // Marks ICU leaves on the wrong side of a break.
+  const std::u32string& openers = rules.language->sentence_openers;
+  const std::u32string& closers = rules.language->sentence_closers;
   const std::string text = PrintedText(tokens);
   const std::u32string cps = ToU32(text);
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(text);
@@ -64,9 +55,12 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
     it->setText(u);
     for (int32_t b = it->next(); b != icu::BreakIterator::DONE; b = it->next()) {
       int cp = u.countChar32(0, b);
-      while (cp > 0 && IsOpeningQuote(cps[cp - 1], lang)) --cp;
+      while (cp > 0 && openers.find(cps[cp - 1]) != std::u32string::npos) --cp;
       // A closing mark ICU left at the start of a sentence ends the previous one.
-      while (cp < static_cast<int>(cps.size()) && IsClosingQuote(cps[cp], lang)) ++cp;
+      while (cp < static_cast<int>(cps.size()) &&
+             closers.find(cps[cp]) != std::u32string::npos) {
+        ++cp;
+      }
       if (cp <= 0 || cp >= static_cast<int>(cps.size())) continue;
       int end = cp;
       while (end > 0 && markup_internal::IsSpace(cps[end - 1])) --end;

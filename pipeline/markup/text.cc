@@ -100,7 +100,6 @@ Status ReadTable(const std::string& path, Rules* rules) {
 
 StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang) {
   Rules rules;
-  rules.lang = lang;
   const std::string sub = dir + "/" + lang;
   StatusOr<std::vector<std::string>> files = ListFiles(sub, ".tsv");
   if (!files.ok()) return Status::IoError(sub + ": no markup rules for '" + lang + "'");
@@ -120,18 +119,23 @@ const Rules& DefaultRules(const Lang& lang, Reporter* reporter) {
   const char* env = std::getenv("NARRATE_MARKUP_RULES_DIR");
   StatusOr<Rules> loaded = LoadRules(env ? env : NARRATE_MARKUP_RULES_DIR, lang);
   Rules rules;
-  rules.lang = lang;
   if (loaded.ok()) {
     rules = std::move(loaded).value();
   } else if (reporter != nullptr) {
     reporter->Report({Severity::kError, "", 0, loaded.status().message()});
+  }
+  StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
+  static const LanguageProfile* const kNoProfile = new LanguageProfile();
+  rules.language = profile.ok() ? *profile : kNoProfile;
+  if (!profile.ok() && reporter != nullptr) {
+    reporter->Report({Severity::kError, "", 0, profile.status().message()});
   }
   return cache->emplace(lang, std::move(rules)).first->second;
 }
 
 bool FindVerb(const std::u32string& text, int begin, int end, const Rules& rules,
               std::string* gender, int* at) {
-  const bool words = rules.lang != "zh";  // Slovak verbs are whole words
+  const bool words = rules.language->word_delimited;  // verbs are whole words
   for (int i = begin; i < end; ++i) {
     if (words && i > 0 && IsLetter(text[i - 1])) continue;
     // Skip compounds that are not speech.

@@ -1,8 +1,8 @@
-// The normalize engine: picks the language's rule set, applies the book's
-// lexicon on top of it (longest match first, inside word tokens) and, when
-// asked, silences parenthesized foreign glosses. Language knowledge lives in
-// zh_*.cc / sk_*.cc and in the TSV tables under rules/. A RuleNormalizer is
-// immutable after Create() and safe to share between threads.
+// The normalize engine: picks the rule set its language's profile names,
+// applies the book's lexicon on top of it (longest match first, inside word
+// tokens) and, when asked, silences parenthesized foreign glosses. Language
+// knowledge lives in zh_*.cc / sk_*.cc and in the TSV tables under rules/. A
+// RuleNormalizer is immutable after Create() and safe to share between threads.
 #include "normalize/normalize.h"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+#include "core/language.h"
 #include "normalize/rules.h"
 
 namespace narrate {
@@ -54,6 +55,18 @@ bool IsOpenParen(const Token& t) {
 bool IsCloseParen(const Token& t) {
   return t.kind == TokenKind::kPunctuation && (t.text == ")" || t.text == "）");
 }
+
+// The rule sets a language profile may name (LanguageProfile::normalizer).
+// Each is made from the tables of the language it is for, rules/<lang>/, so
+// that another language may use one with its own tables.
+struct Engine {
+  const char* name;
+  StatusOr<std::unique_ptr<LanguageRules>> (*create)(const std::string& tables_dir);
+};
+constexpr Engine kEngines[] = {
+    {"chinese", normalize_internal::CreateChineseRules},
+    {"slovak", normalize_internal::CreateSlovakRules},
+};
 
 std::string DefaultRulesDir() {
   if (const char* env = std::getenv("NARRATE_RULES_DIR")) return env;
@@ -179,15 +192,20 @@ class RuleNormalizer : public Normalizer {
 
 StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(
     const NormalizerOptions& options) {
+  StatusOr<const LanguageProfile*> language = FindLanguage(options.lang);
+  if (!language.ok()) return language.status();
+  const std::string& name = (*language)->normalizer;
+  const Engine* engine = std::find_if(std::begin(kEngines), std::end(kEngines),
+                                      [&](const Engine& e) { return name == e.name; });
+  if (engine == std::end(kEngines)) {
+    std::string known;
+    for (const Engine& e : kEngines) known += std::string(known.empty() ? "" : ", ") + e.name;
+    return Status::DataError((*language)->file + ": unknown normalizer '" + name + "' (" +
+                             known + ")");
+  }
   const std::string dir =
       options.rules_dir.empty() ? DefaultRulesDir() : options.rules_dir;
-  StatusOr<std::unique_ptr<LanguageRules>> rules =
-      options.lang == "zh"   ? normalize_internal::CreateChineseRules(dir)
-      : options.lang == "sk" ? normalize_internal::CreateSlovakRules(dir)
-                             : StatusOr<std::unique_ptr<LanguageRules>>(
-                                   Status::Usage("unknown language '" +
-                                                 options.lang +
-                                                 "' (expected zh or sk)"));
+  StatusOr<std::unique_ptr<LanguageRules>> rules = engine->create(dir + "/" + options.lang);
   if (!rules.ok()) return rules.status();
   return std::unique_ptr<Normalizer>(
       new RuleNormalizer(options, std::move(rules).value()));

@@ -30,7 +30,7 @@ struct LexiconEntry {
 StatusOr<std::vector<LexiconEntry>> LoadLexicon(const std::string& path);
 
 struct NormalizerOptions {
-  Lang lang;  // "zh" or "sk"; required
+  Lang lang;  // a language with a profile (core/language.h): "zh", "sk"; required
   // Directory holding <lang>/*.tsv rule files. Default: empty, use the rules
   // installed with the program (NARRATE_RULES_DIR at build time, or the
   // NARRATE_RULES_DIR environment variable).

@@ -29,11 +29,13 @@ class LanguageRules {
                         std::vector<Token>* out) const = 0;
 };
 
-// `rules_dir` holds <lang>/*.tsv. DataError naming file:line on a bad table.
+// The rule sets (normalizer engines) of Chinese and Slovak, made from the
+// tables in `tables_dir` (rules/<lang>/). DataError naming file:line on a bad
+// table.
 StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(
-    const std::string& rules_dir);
+    const std::string& tables_dir);
 StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(
-    const std::string& rules_dir);
+    const std::string& tables_dir);
 
 // Spells `value` with ICU RBNF for `locale` ("zh", "sk") and `ruleset`
 // ("%spellout-cardinal", "%spellout-numbering-year", ...). Soft hyphens

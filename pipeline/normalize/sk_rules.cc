@@ -389,8 +389,8 @@ class SlovakRules : public LanguageRules {
 }  // namespace sk
 
 StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(
-    const std::string& rules_dir) {
-  StatusOr<sk::SlovakTables> tables = sk::LoadSlovakTables(rules_dir + "/sk");
+    const std::string& tables_dir) {
+  StatusOr<sk::SlovakTables> tables = sk::LoadSlovakTables(tables_dir);
   if (!tables.ok()) return tables.status();
   return std::unique_ptr<LanguageRules>(
       new sk::SlovakRules(std::move(tables).value()));

@@ -27,8 +27,8 @@ class ChineseRules : public LanguageRules {
 }  // namespace
 
 StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(
-    const std::string& rules_dir) {
-  StatusOr<ZhTables> tables = LoadZhTables(rules_dir);
+    const std::string& tables_dir) {
+  StatusOr<ZhTables> tables = LoadZhTables(tables_dir);
   if (!tables.ok()) return tables.status();
   return std::unique_ptr<LanguageRules>(
       new ChineseRules(std::move(tables).value()));

@@ -31,8 +31,8 @@ StatusOr<std::vector<TsvRow>> ReadZhTable(const std::string& path, size_t column
   return rows;
 }
 
-StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir) {
-  const std::string dir = rules_dir + "/zh/";
+StatusOr<ZhTables> LoadZhTables(const std::string& tables_dir) {
+  const std::string dir = tables_dir + "/";
   ZhTables tables;
 
   auto liang = ReadZhTable(dir + "liang.tsv", 1);

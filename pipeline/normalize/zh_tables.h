@@ -40,8 +40,8 @@ struct ZhTables {
   size_t max_context_chars = 1;   // longest context entry, in code points
 };
 
-// Loads rules_dir/zh/{liang,symbols,context,foreign}.tsv.
-StatusOr<ZhTables> LoadZhTables(const std::string& rules_dir);
+// Loads tables_dir/{liang,symbols,context,foreign}.tsv (tables_dir: rules/zh).
+StatusOr<ZhTables> LoadZhTables(const std::string& tables_dir);
 
 }  // namespace normalize_internal
 }  // namespace narrate

@@ -3,6 +3,7 @@
 // worker process that runs eSpeak NG (engine.cc), trimming and timings.
 #include "synth/synth.h"
 
+#include "core/language.h"
 #include "synth/engine.h"
 
 #include <fcntl.h>
@@ -112,8 +113,8 @@ std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterato
 }  // namespace
 
 std::string LanguageVoice(const Lang& lang) {
-  if (lang == "zh" || lang == "cmn") return "cmn-latn-pinyin";
-  return lang;
+  StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
+  return profile.ok() ? (*profile)->espeak_voice : lang;
 }
 
 std::string EngineVersion() {

@@ -25,8 +25,8 @@ struct SynthRequest {
   std::vector<Token> tokens;  // printed and spoken forms (see normalize)
 };
 
-// The eSpeak NG voice name for a language: "zh" -> "cmn-latn-pinyin" (the `cmn`
-// voice of eSpeak NG 1.51 reads tone digits aloud), "sk" -> "sk", others as is.
+// The eSpeak NG voice name for a language: its profile's (core/language.h:
+// "zh" -> "cmn-latn-pinyin", "sk" -> "sk"); a language without one as is.
 std::string LanguageVoice(const Lang& lang);
 
 // "espeak-ng <version>": part of every cache key.
