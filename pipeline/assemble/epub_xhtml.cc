@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "assemble/epub_internal.h"
+#include "core/language.h"
 
 namespace narrate {
 namespace epub_internal {
@@ -18,24 +19,11 @@ constexpr char kXhtmlHead[] =
     "<html xmlns=\"http://www.w3.org/1999/xhtml\" "
     "xmlns:epub=\"http://www.idpf.org/2007/ops\"";
 
-// Labels of the navigation document, by book language; English otherwise.
-struct NavLabels {
-  const char* lang;
-  const char* contents;
-  const char* landmarks;
-  const char* start;
-};
-constexpr NavLabels kNavLabels[] = {
-    {"en", "Contents", "Landmarks", "Start of the text"},
-    {"zh", "目录", "导航", "正文"},
-    {"sk", "Obsah", "Orientačné body", "Začiatok textu"},
-};
-
-const NavLabels& LabelsFor(const Lang& lang) {
-  for (const NavLabels& l : kNavLabels) {
-    if (lang == l.lang) return l;
-  }
-  return kNavLabels[0];
+// The navigation labels of the book's language (English without a profile).
+const LanguageProfile& LabelsFor(const Lang& lang) {
+  static const LanguageProfile kEnglish;
+  StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
+  return profile.ok() ? **profile : kEnglish;
 }
 
 // Code point at byte `i` of `s`, advancing `i`.
@@ -321,13 +309,13 @@ std::string ChapterXhtml(const EpubChapter& ec, int* words_marked) {
 }
 
 std::string NavXhtml(const Script& script, const std::vector<EpubChapter>& chapters) {
-  const NavLabels& labels = LabelsFor(script.lang);
+  const LanguageProfile& labels = LabelsFor(script.lang);
   std::string out = kXhtmlHead + LangAttributes(script.lang) + ">\n<head>\n" +
                     "<meta charset=\"UTF-8\"/>\n<title>" + XmlEscape(script.title) +
                     "</title>\n<link rel=\"stylesheet\" type=\"text/css\" "
                     "href=\"narrate.css\"/>\n</head>\n<body>\n"
                     "<nav epub:type=\"toc\" id=\"toc\">\n<h1>" +
-                    labels.contents + "</h1>\n<ol>\n";
+                    labels.contents_label + "</h1>\n<ol>\n";
   for (const EpubChapter& ec : chapters) {
     const Chapter& chapter = *ec.chapter;
     const std::string file = ec.name + ".xhtml";
@@ -361,10 +349,10 @@ std::string NavXhtml(const Script& script, const std::vector<EpubChapter>& chapt
     out += "</li>\n";
   }
   out += "</ol>\n</nav>\n<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"\">\n"
-         "<h2>" + std::string(labels.landmarks) + "</h2>\n<ol>\n";
+         "<h2>" + labels.landmarks_label + "</h2>\n<ol>\n";
   if (!chapters.empty()) {
     out += "<li><a epub:type=\"bodymatter\" href=\"" + chapters.front().name +
-           ".xhtml\">" + labels.start + "</a></li>\n";
+           ".xhtml\">" + labels.start_label + "</a></li>\n";
   }
   return out + "</ol>\n</nav>\n</body>\n</html>\n";
 }

@@ -64,8 +64,11 @@ StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang);
 // no chapter title. `lang` empty: GuessLanguage.
 StatusOr<Book> BookFromText(const std::string& text, const Lang& lang);
 
-// "zh" when a file's bytes hold Chinese (Hanzi in UTF-8, or pairs of high
-// bytes as in GB18030/Big5), else "sk".
+// The language of a text nobody named: the first language (in the profiles'
+// list order) of the script its bytes are in: "han" when they hold Han
+// characters (in UTF-8, or pairs of high bytes as in GB18030/Big5), else
+// "latin". "zh" or "sk" with the shipped profiles; empty when no profile has
+// that script.
 Lang GuessLanguage(const std::string& bytes);
 
 // The folder of the voices that ship with narrate (NARRATE_VOICES_DIR at build

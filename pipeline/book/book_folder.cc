@@ -135,7 +135,16 @@ Lang GuessLanguage(const std::string& bytes) {
       ++european;
     }
   }
-  return hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "zh" : "sk";
+  const std::string script =
+      hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "han" : "latin";
+  // The first language (in list order) written in that script.
+  StatusOr<const LanguageSet*> languages = Languages();
+  if (languages.ok()) {
+    for (const LanguageProfile& p : (*languages)->profiles()) {
+      if (p.script == script) return p.code;
+    }
+  }
+  return "";
 }
 
 StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {

@@ -178,6 +178,16 @@ StatusOr<LanguageProfile> LoadProfile(const std::string& path, const Lang& code)
       r.Fail(*h->get("title_numerals"), "'title_numerals' must be \"arabic\" or \"han\"");
     }
   }
+  r.String(t, "script", &p.script);
+  if (r.status().ok() && p.script != "han" && p.script != "latin") {
+    r.Fail(*t.get("script"), "'script' must be \"han\" or \"latin\"");
+  }
+  if (const toml::table* e = r.Table(t, "epub")) {
+    r.String(*e, "contents", &p.contents_label);
+    r.String(*e, "landmarks", &p.landmarks_label);
+    r.String(*e, "start", &p.start_label);
+    r.Known(*e, {"contents", "landmarks", "start"});
+  }
   if (const toml::table* c = r.Table(t, "credits")) {
     r.String(*c, "before_author", &p.before_author);
     r.String(*c, "before_narrator", &p.before_narrator);
@@ -185,8 +195,9 @@ StatusOr<LanguageProfile> LoadProfile(const std::string& path, const Lang& code)
     r.String(*c, "stop", &p.stop);
     r.Known(*c, {"before_author", "before_narrator", "closing", "stop"});
   }
-  r.Known(t, {"list_order", "word_delimited", "caption_width", "espeak_voice", "normalizer",
-              "legacy_encodings", "quotes", "sentences", "mentions", "headings", "credits"});
+  r.Known(t, {"list_order", "word_delimited", "script", "caption_width", "espeak_voice",
+              "normalizer", "legacy_encodings", "quotes", "sentences", "mentions", "headings",
+              "credits", "epub"});
   if (!r.status().ok()) return r.status();
   return p;
 }

@@ -86,6 +86,18 @@ struct LanguageProfile {
   // Captions (WebVTT): at most this many code points of text per cue.
   int caption_width = 60;
 
+  // The EPUB's navigation document: the labels of its table of contents, its
+  // landmarks and the landmark of the start of the text (English for a
+  // language without a profile).
+  std::string contents_label = "Contents";
+  std::string landmarks_label = "Landmarks";
+  std::string start_label = "Start of the text";
+
+  // What tells a text in this language from others when nobody says which
+  // it is (GuessLanguage): "han" (Han characters, in UTF-8 or a legacy
+  // two-byte encoding) or "latin" (letters of the Latin script).
+  std::string script = "latin";
+
   // Synthesis: the eSpeak NG voice ("cmn-latn-pinyin": the `cmn` voice of
   // eSpeak NG 1.51 reads tone digits aloud).
   std::string espeak_voice;

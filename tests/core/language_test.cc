@@ -142,6 +142,13 @@ TEST(LanguageProfiles, MistypedValueNamesFileAndLine) {
       << message;
 }
 
+TEST(LanguageProfiles, AnUnknownScriptNamesFileAndLine) {
+  // script is on line 11 of the Slovak profile.
+  const std::string message =
+      ErrorOf(Replaced(SlovakText(), "script = \"latin\"", "script = \"cyrillic\""));
+  EXPECT_NE(message.find("/xx/profile.toml:11: 'script' must be"), std::string::npos) << message;
+}
+
 TEST(LanguageProfiles, MisspeltKeyNamesFileAndLine) {
   const std::string message =
       ErrorOf(Replaced(SlovakText(), "closing = ", "closign = "));
