@@ -13,11 +13,12 @@
 #include <mutex>
 #include <optional>
 
-#include "assemble/audio_file.h"
-#include "assemble/master.h"
-#include "assemble/outputs.h"
-#include "assemble/qc.h"
-#include "assemble/records_internal.h"
+#include "audio_file.h"
+#include "master.h"
+#include "outputs.h"
+#include "qc.h"
+#include "records_internal.h"
+#include "samples.h"
 
 namespace narrate {
 namespace {
@@ -163,11 +164,6 @@ ManifestUtterance UtteranceEntry(const Utterance& u, const RecordedUtterance& re
 
 }  // namespace
 
-std::string ChapterFileStem(const Chapter& chapter) {
-  char num[16];
-  std::snprintf(num, sizeof num, "%02d-", chapter.index);
-  return num + assemble_internal::Slug(chapter.title);
-}
 
 StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& clips,
                                       const AssembleOptions& options,
@@ -237,7 +233,7 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
 
   std::vector<std::string> file_stems;  // "NN-<slug>"
   for (const Chapter& chapter : script.chapters) {
-    file_stems.push_back(ChapterFileStem(chapter));
+    file_stems.push_back(assemble_internal::ChapterFileStem(chapter));
   }
   auto stamp = [&](size_t c, const std::string& format) {
     return cache + "/" + file_stems[c] + "." + format + ".key";

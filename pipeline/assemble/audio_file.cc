@@ -1,6 +1,6 @@
 // The assemble stage's audio writer (libsndfile encoders, libsoxr resampling,
 // TagLib tags) and QC measurement. Thread-safety: see audio_file.h.
-#include "assemble/audio_file.h"
+#include "audio_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,11 +11,11 @@
 #include <cstdio>
 #include <cstring>
 
-#include "assemble/block_stage.h"
-#include "assemble/encode_ogg.h"
-#include "assemble/encode_resample.h"
-#include "assemble/sndfile_library.h"
-#include "assemble/tags_writer.h"
+#include "block_stage.h"
+#include "encode_ogg.h"
+#include "encode_resample.h"
+#include "sndfile_library.h"
+#include "tags_writer.h"
 
 namespace narrate {
 namespace assemble_internal {

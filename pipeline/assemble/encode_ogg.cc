@@ -1,6 +1,6 @@
 // Ogg page rewriting (serial number and CRC) for deterministic Opus files.
 // Thread-safety: see encode_ogg.h.
-#include "assemble/encode_ogg.h"
+#include "encode_ogg.h"
 
 #include <array>
 #include <cstdio>

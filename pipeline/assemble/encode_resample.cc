@@ -1,6 +1,6 @@
 // Streaming libsoxr resampling for the assemble encoders.
 // Thread-safety: see encode_resample.h.
-#include "assemble/encode_resample.h"
+#include "encode_resample.h"
 
 #include <soxr.h>
 

@@ -10,9 +10,9 @@
 #include <map>
 
 #include "assemble/assemble.h"
-#include "assemble/epub_internal.h"
-#include "assemble/epub_zip.h"
-#include "assemble/sndfile_library.h"
+#include "epub_internal.h"
+#include "epub_zip.h"
+#include "sndfile_library.h"
 
 namespace narrate {
 namespace {

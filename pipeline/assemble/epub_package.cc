@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "assemble/epub_internal.h"
+#include "epub_internal.h"
 
 namespace narrate {
 namespace epub_internal {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "assemble/epub_internal.h"
+#include "epub_internal.h"
 #include "core/language.h"
 
 namespace narrate {

@@ -3,7 +3,7 @@
 // libzip is loaded (SharedLibrary) when an EPUB is written or read rather
 // than with every start of narrate: it brings libcrypto along, whose loading
 // cost about 4 ms of each start.
-#include "assemble/epub_zip.h"
+#include "epub_zip.h"
 
 #include <zip.h>
 

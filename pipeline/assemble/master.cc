@@ -12,7 +12,7 @@
 // margin of look-ahead long enough for the backward pass to settle (its
 // influence decays by (1 - 1/lookahead) a sample: after 12 lookaheads it is
 // below 1e-5).
-#include "assemble/master.h"
+#include "master.h"
 
 #include <ebur128.h>
 #include <soxr.h>
@@ -21,7 +21,7 @@
 #include <cmath>
 #include <functional>
 
-#include "assemble/block_stage.h"
+#include "block_stage.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "assemble/assemble.h"
-#include "assemble/qc.h"
+#include "qc.h"
 
 namespace narrate {
 namespace assemble_internal {

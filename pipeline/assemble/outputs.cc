@@ -1,7 +1,7 @@
 // File-name slugs, cue sheet and caption writing.
-#include "assemble/outputs.h"
+#include "outputs.h"
 
-#include "assemble/tags_writer.h"
+#include "tags_writer.h"
 #include "core/language.h"
 
 #include <unicode/normalizer2.h>
@@ -124,6 +124,12 @@ HanReadings HanReadings::Read() {
 }
 
 }  // namespace
+
+std::string ChapterFileStem(const Chapter& chapter) {
+  char num[16];
+  std::snprintf(num, sizeof num, "%02d-", chapter.index);
+  return num + Slug(chapter.title);
+}
 
 std::string Slug(const std::string& title) {
   UErrorCode status = U_ZERO_ERROR;

@@ -7,10 +7,13 @@
 #include <vector>
 
 #include "assemble/assemble.h"
-#include "assemble/records_internal.h"
+#include "records_internal.h"
 
 namespace narrate {
 namespace assemble_internal {
+
+// "NN-<slug>" for a chapter file name (ASCII, from the title).
+std::string ChapterFileStem(const Chapter& chapter);
 
 // An ASCII slug of a title ("druha-abdikacia", "chun-tian"), "chapter" if empty.
 std::string Slug(const std::string& title);

@@ -1,5 +1,6 @@
 // Streaming QC measurement for the assemble stage.
-#include "assemble/qc.h"
+#include "qc.h"
+#include "samples.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

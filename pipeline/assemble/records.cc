@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "assemble/records_internal.h"
+#include "records_internal.h"
 
 namespace narrate {
 namespace {

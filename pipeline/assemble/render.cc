@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "assemble/assemble.h"
+#include "samples.h"
 
 namespace narrate {
 namespace {

@@ -1,5 +1,5 @@
 // libsndfile, loaded when first needed (see sndfile_library.h).
-#include "assemble/sndfile_library.h"
+#include "sndfile_library.h"
 
 #include "core/core.h"
 

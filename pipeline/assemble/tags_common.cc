@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "assemble/tags_writer.h"
+#include "tags_writer.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -9,7 +9,8 @@
 
 #include <cstdio>
 
-#include "assemble/tags_writer.h"
+#include "tags_writer.h"
+#include "samples.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -1,5 +1,5 @@
 // narrate's TagLib module (see tags_writer.h): what it exports.
-#include "assemble/tags_writer.h"
+#include "tags_writer.h"
 
 extern "C" {
 extern const narrate::assemble_internal::TagWriters narrate_tag_writers;

@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "assemble/tags_writer.h"
+#include "tags_writer.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "assemble/audio_file.h"
+#include "audio_file.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -5,8 +5,8 @@
 
 #include "assemble/assemble.h"
 #include "book/book.h"
-#include "book/clip_cache.h"
-#include "book/synthesis.h"
+#include "clip_cache.h"
+#include "synthesis.h"
 
 namespace narrate {
 namespace {

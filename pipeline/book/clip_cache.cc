@@ -1,7 +1,7 @@
 // ClipCache: a set of the keys present, filled by one listing of the folder
 // (a look-up per clip would be a system call per sentence of the book) and
 // by Store.
-#include "book/clip_cache.h"
+#include "clip_cache.h"
 
 #include <sys/stat.h>
 

@@ -4,7 +4,7 @@
 #include <atomic>
 
 #include "book/book.h"
-#include "book/clip_cache.h"
+#include "clip_cache.h"
 #include "core/language.h"
 #include "ingest/ingest.h"
 #include "markup/markup.h"

@@ -1,6 +1,6 @@
 // SynthesisRun: one task that keeps several Synths busy, polling their
 // workers' sockets for answers.
-#include "book/synthesis.h"
+#include "synthesis.h"
 
 #include <poll.h>
 

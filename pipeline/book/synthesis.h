@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "book/clip_cache.h"
+#include "clip_cache.h"
 #include "core/core.h"
 #include "synth/synth.h"
 

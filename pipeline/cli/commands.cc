@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "cli/cli.h"
+#include "cli.h"
 
 namespace narrate {
 namespace {

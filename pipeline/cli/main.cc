@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "cli/cli.h"
+#include "cli.h"
 
 namespace {
 

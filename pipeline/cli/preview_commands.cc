@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "cli/cli.h"
+#include "cli.h"
 #include "preview/preview.h"
 
 namespace narrate {

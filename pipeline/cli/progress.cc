@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "cli/cli.h"
+#include "cli.h"
 #include "core/language.h"
 
 namespace narrate {

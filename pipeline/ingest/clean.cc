@@ -1,11 +1,11 @@
 // Unicode cleanup and truncation handling for the ingest stage (see clean.h).
 // Thread-safe: no shared state.
-#include "ingest/clean.h"
+#include "clean.h"
 
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 
-#include "ingest/codec.h"
+#include "codec.h"
 
 namespace narrate {
 namespace ingest_internal {

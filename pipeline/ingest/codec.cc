@@ -1,7 +1,7 @@
 // ICU conversion helpers and text statistics for the ingest stage (see
 // codec.h). Thread-safe: no mutable shared state besides function-local static
 // tables.
-#include "ingest/codec.h"
+#include "codec.h"
 
 #include <unicode/ucnv.h>
 #include <unicode/utf8.h>

@@ -1,6 +1,6 @@
 // Encoding detection and decoding for the ingest stage (see detect.h).
 // Thread-safe: no shared state.
-#include "ingest/detect.h"
+#include "detect.h"
 
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/language.h"
-#include "ingest/codec.h"
+#include "codec.h"
 
 namespace narrate {
 namespace ingest_internal {

@@ -1,6 +1,6 @@
 // The frequent-Hanzi table of the ingest stage (see frequent_han.h).
 // Thread-safe: built once under a function-local static, then read-only.
-#include "ingest/frequent_han.h"
+#include "frequent_han.h"
 
 #include <unicode/utf16.h>
 

@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "ingest/clean.h"
-#include "ingest/codec.h"
-#include "ingest/detect.h"
-#include "ingest/mojibake.h"
+#include "clean.h"
+#include "codec.h"
+#include "detect.h"
+#include "mojibake.h"
 
 namespace narrate {
 namespace {

@@ -1,9 +1,9 @@
 // Mojibake detection and repair for the ingest stage (see mojibake.h).
 // Thread-safe: no shared state.
-#include "ingest/mojibake.h"
+#include "mojibake.h"
 
-#include "ingest/codec.h"
-#include "ingest/frequent_han.h"
+#include "codec.h"
+#include "frequent_han.h"
 
 namespace narrate {
 namespace ingest_internal {

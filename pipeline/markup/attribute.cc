@@ -10,7 +10,7 @@
 
 #include <unicode/uchar.h>
 
-#include "markup/internal.h"
+#include "internal.h"
 
 namespace narrate {
 namespace markup_internal {

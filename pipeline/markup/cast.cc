@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/toml_file.h"
-#include "markup/internal.h"
+#include "internal.h"
 
 namespace narrate {
 namespace {

@@ -125,4 +125,12 @@ class Casting {
 };
 
 }  // namespace markup_internal
+
+// Splits one paragraph's tokens into sentences (ICU BreakIterator, corrected:
+// an opening quote after a sentence end starts the next sentence; no break
+// after an abbreviation token or a rules no_break_after entry such as "gen.").
+// Every token lands in exactly one sentence; a token is never split.
+std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
+                                               const Lang& lang);
+
 }  // namespace narrate

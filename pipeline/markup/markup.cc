@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "markup/internal.h"
+#include "internal.h"
 
 namespace narrate {
 namespace {

@@ -4,7 +4,7 @@
 // colon at the end of a paragraph. Thread-safe: pure functions.
 #include <algorithm>
 
-#include "markup/internal.h"
+#include "internal.h"
 
 namespace narrate {
 namespace markup_internal {

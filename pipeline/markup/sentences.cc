@@ -7,7 +7,7 @@
 #include <map>
 #include <memory>
 
-#include "markup/internal.h"
+#include "internal.h"
 #include "markup/markup.h"
 
 namespace narrate {

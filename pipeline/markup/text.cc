@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "markup/internal.h"
+#include "internal.h"
 
 #ifndef NARRATE_MARKUP_RULES_DIR
 #define NARRATE_MARKUP_RULES_DIR "pipeline/markup/rules"

@@ -13,7 +13,7 @@
 #include <unicode/utf8.h>
 
 #include "core/language.h"
-#include "normalize/rules.h"
+#include "rules.h"
 
 namespace narrate {
 namespace {

@@ -4,7 +4,7 @@
 // thread-safe (a SlovakTokenizer lives for one Tokenize() call).
 #include <cstdlib>
 
-#include "normalize/sk_tokenizer.h"
+#include "sk_tokenizer.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -1,12 +1,12 @@
 // Slovak number words; see sk_numbers.h. Thread-safe (const, no shared state;
 // Spellout creates its ICU formatter per call).
-#include "normalize/sk_numbers.h"
+#include "sk_numbers.h"
 
 #include <unicode/unistr.h>
 
 #include <vector>
 
-#include "normalize/rules.h"
+#include "rules.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "normalize/sk_tables.h"
+#include "sk_tables.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -9,10 +9,10 @@
 
 #include <memory>
 
-#include "normalize/rules.h"
-#include "normalize/sk_numbers.h"
-#include "normalize/sk_tables.h"
-#include "normalize/sk_tokenizer.h"
+#include "rules.h"
+#include "sk_numbers.h"
+#include "sk_tables.h"
+#include "sk_tokenizer.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -1,6 +1,6 @@
 // Loading of the Slovak rule tables (rules/sk/*.tsv). Not on a hot path: run
 // once per Normalizer. Thread-compatible (no shared state).
-#include "normalize/sk_tables.h"
+#include "sk_tables.h"
 
 #include <unicode/unistr.h>
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "normalize/rules.h"
-#include "normalize/sk_numbers.h"
-#include "normalize/sk_tables.h"
+#include "rules.h"
+#include "sk_numbers.h"
+#include "sk_tables.h"
 
 namespace narrate {
 namespace normalize_internal {

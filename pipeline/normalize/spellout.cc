@@ -7,7 +7,7 @@
 #include <map>
 #include <memory>
 
-#include "normalize/rules.h"
+#include "rules.h"
 
 namespace narrate {
 namespace normalize_internal {

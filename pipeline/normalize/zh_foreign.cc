@@ -1,5 +1,5 @@
 // Latin-script spans inside Chinese text (see zh_foreign.h). Stateless.
-#include "normalize/zh_foreign.h"
+#include "zh_foreign.h"
 
 #include <map>
 

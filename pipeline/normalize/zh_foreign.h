@@ -8,7 +8,7 @@
 
 #include <unicode/umachine.h>
 
-#include "normalize/zh_tables.h"
+#include "zh_tables.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -1,9 +1,9 @@
 // Chinese number rules of ZhScanner: which reading a number gets from what is
 // printed around it (第, signs, 年/月/日, %, units, ranges, fractions, times,
 // measure words that take 两). See zh_scanner.h; no shared state.
-#include "normalize/rules.h"
-#include "normalize/zh_numbers.h"
-#include "normalize/zh_scanner.h"
+#include "rules.h"
+#include "zh_numbers.h"
+#include "zh_scanner.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -1,9 +1,9 @@
 // Chinese number words (see zh_numbers.h). Stateless.
-#include "normalize/zh_numbers.h"
+#include "zh_numbers.h"
 
 #include <cstdint>
 
-#include "normalize/rules.h"
+#include "rules.h"
 
 namespace narrate {
 namespace normalize_internal {

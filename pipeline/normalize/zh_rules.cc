@@ -3,9 +3,9 @@
 // and Latin-script foreign spans. The tables are rules/zh/*.tsv
 // (zh_tables.h), the scanning in zh_scanner.h, the number words in
 // zh_numbers.h. ChineseRules is immutable and safe to share between threads.
-#include "normalize/rules.h"
-#include "normalize/zh_scanner.h"
-#include "normalize/zh_tables.h"
+#include "rules.h"
+#include "zh_scanner.h"
+#include "zh_tables.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -1,11 +1,11 @@
 // The Chinese scanner's character classes and main loop (see zh_scanner.h).
 // No shared state.
-#include "normalize/zh_scanner.h"
+#include "zh_scanner.h"
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
-#include "normalize/zh_foreign.h"
+#include "zh_foreign.h"
 
 namespace narrate {
 namespace normalize_internal {

@@ -11,7 +11,7 @@
 #include <unicode/umachine.h>
 
 #include "core/core.h"
-#include "normalize/zh_tables.h"
+#include "zh_tables.h"
 
 namespace narrate {
 namespace normalize_internal {

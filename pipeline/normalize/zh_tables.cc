@@ -1,6 +1,6 @@
 // Loading of the Chinese rule tables (see zh_tables.h). Runs once per
 // Normalizer::Create(); no shared state.
-#include "normalize/zh_tables.h"
+#include "zh_tables.h"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "preview/preview.h"
-#include "preview/terminal.h"
+#include "terminal.h"
 
 namespace narrate {
 namespace {

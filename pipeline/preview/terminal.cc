@@ -1,5 +1,5 @@
 // Raw terminal input, signal handling and display widths for the preview.
-#include "preview/terminal.h"
+#include "terminal.h"
 
 #include <poll.h>
 #include <signal.h>

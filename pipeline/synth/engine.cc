@@ -1,6 +1,6 @@
 // What narrate and its synthesis worker say to each other: framing, requests
 // and captures (see engine.h).
-#include "synth/engine.h"
+#include "engine.h"
 
 #include <sys/mman.h>
 #include <sys/socket.h>

@@ -18,6 +18,14 @@
 namespace narrate {
 namespace synth_internal {
 
+// The eSpeak NG voice name for a language: its profile's (core/language.h:
+// "zh" -> "cmn-latn-pinyin", "sk" -> "sk"); a language without one as is.
+std::string LanguageVoice(const std::string& lang);
+
+// "espeak-ng <version>" of the eSpeak NG narrate was built against: part of
+// every cache key; a worker running another one is refused.
+std::string EngineVersion();
+
 // One request: SSML with <mark name="wN"/> before word N, said with `voice`.
 struct EngineRequest {
   std::string voice;  // eSpeak voice name, e.g. "cmn-latn-pinyin+m3"

@@ -4,7 +4,7 @@
 #include "synth/synth.h"
 
 #include "core/language.h"
-#include "synth/engine.h"
+#include "engine.h"
 
 #include <fcntl.h>
 #include <sys/socket.h>
@@ -112,16 +112,23 @@ std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterato
 
 }  // namespace
 
-std::string LanguageVoice(const Lang& lang) {
+namespace synth_internal {
+
+std::string LanguageVoice(const std::string& lang) {
   StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
   return profile.ok() ? (*profile)->espeak_voice : lang;
 }
 
 std::string EngineVersion() {
-  // The version narrate was built against; a worker running another one is
-  // refused (Synth::Create), so that cached clips stay true to their keys.
+  // A worker running another version is refused (Synth::Create), so that
+  // cached clips stay true to their keys.
   return std::string("espeak-ng ") + NARRATE_ESPEAK_VERSION;
 }
+
+}  // namespace synth_internal
+
+using synth_internal::EngineVersion;
+using synth_internal::LanguageVoice;
 
 std::string ClipKey(const SynthRequest& r) {
   // "clip 5": SSML without <speak> (a sentence with a foreign span sounds a

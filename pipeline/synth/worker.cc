@@ -36,8 +36,8 @@
 #include <string>
 #include <vector>
 
-#include "synth/engine.h"
-#include "synth/worker_heap.h"
+#include "engine.h"
+#include "worker_heap.h"
 
 namespace narrate {
 namespace synth_internal {

@@ -9,7 +9,7 @@
 // each pointer handed out. Freed blocks go on their class's list and are
 // reused first. Simple, deterministic and fast for eSpeak's pattern: a few
 // megabytes allocated at start-up, small short-lived blocks per utterance.
-#include "synth/worker_heap.h"
+#include "worker_heap.h"
 
 #include <sys/mman.h>
 

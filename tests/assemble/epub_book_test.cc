@@ -11,6 +11,7 @@
 #include "assemble/assemble.h"
 #include "assemble/epub_zip.h"
 #include "epub_test_util.h"
+#include "assemble/outputs.h"
 
 namespace narrate {
 namespace {
@@ -151,7 +152,7 @@ Manifest WriteBuild(const Script& script, const std::string& out, bool mp3 = tru
       manifest.utterances.push_back(std::move(entry));
       t += 800 + 300;
     }
-    const std::string stem = "chapters/" + ChapterFileStem(c);
+    const std::string stem = "chapters/" + assemble_internal::ChapterFileStem(c);
     ManifestChapter chapter;
     chapter.index = c.index;
     chapter.title = c.title;

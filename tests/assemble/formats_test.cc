@@ -26,6 +26,7 @@
 #include "assemble/audio_file.h"
 #include "process_util.h"
 #include "assemble/tags_writer.h"
+#include "assemble/samples.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "assemble/qc.h"
+#include "assemble/samples.h"
 
 namespace narrate {
 namespace assemble_internal {

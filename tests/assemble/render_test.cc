@@ -5,6 +5,7 @@
 
 #include "assemble/assemble.h"
 #include "render_util.h"
+#include "assemble/outputs.h"
 
 namespace narrate {
 namespace {
@@ -79,11 +80,11 @@ TEST(ChapterFileStem, AsciiSlugFromTitle) {
   Chapter c;
   c.index = 3;
   c.title = "Druhá abdikácia";
-  EXPECT_EQ(ChapterFileStem(c), "03-druha-abdikacia");
+  EXPECT_EQ(assemble_internal::ChapterFileStem(c), "03-druha-abdikacia");
   c.title = "春天";
-  EXPECT_EQ(ChapterFileStem(c), "03-chun-tian");
+  EXPECT_EQ(assemble_internal::ChapterFileStem(c), "03-chun-tian");
   c.title = "!!!";
-  EXPECT_EQ(ChapterFileStem(c), "03-chapter");
+  EXPECT_EQ(assemble_internal::ChapterFileStem(c), "03-chapter");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Chapters, headings and sentences.
 #include <gtest/gtest.h>
 
+#include "markup/internal.h"
 #include "markup_test_util.h"
 
 namespace narrate {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "process_util.h"
+#include "synth/engine.h"
 
 namespace narrate {
 namespace {
@@ -225,7 +226,7 @@ TEST(SynthWorker, AnotherESpeakVersionIsRefused) {
   ::unsetenv("NARRATE_SYNTH_WORKER");
   ASSERT_FALSE(synth.ok());
   // Names the version the worker runs and the one narrate was built with.
-  const std::string built = EngineVersion().substr(std::string("espeak-ng ").size());
+  const std::string built = synth_internal::EngineVersion().substr(std::string("espeak-ng ").size());
   EXPECT_NE(synth.status().message().find("0.0"), std::string::npos) << synth.status().message();
   EXPECT_NE(synth.status().message().find(built), std::string::npos) << synth.status().message();
   std::remove(fake.c_str());
@@ -335,8 +336,8 @@ TEST(ClipKey, DependsOnTextAndVoice) {
   EXPECT_NE(ClipKey(a), ClipKey(b));
   SynthRequest c{"sk", Timbre(), Words("Nie.")};
   EXPECT_NE(ClipKey(a), ClipKey(c));
-  EXPECT_EQ(LanguageVoice("zh"), "cmn-latn-pinyin");
-  EXPECT_EQ(LanguageVoice("sk"), "sk");
+  EXPECT_EQ(synth_internal::LanguageVoice("zh"), "cmn-latn-pinyin");
+  EXPECT_EQ(synth_internal::LanguageVoice("sk"), "sk");
 }
 
 }  // namespace

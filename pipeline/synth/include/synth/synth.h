@@ -25,13 +25,6 @@ struct SynthRequest {
   std::vector<Token> tokens;  // printed and spoken forms (see normalize)
 };
 
-// The eSpeak NG voice name for a language: its profile's (core/language.h:
-// "zh" -> "cmn-latn-pinyin", "sk" -> "sk"); a language without one as is.
-std::string LanguageVoice(const Lang& lang);
-
-// "espeak-ng <version>": part of every cache key.
-std::string EngineVersion();
-
 // The cache key of a request: spoken text, voice, timbre, engine version.
 std::string ClipKey(const SynthRequest& request);
 

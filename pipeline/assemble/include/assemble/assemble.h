@@ -59,12 +59,6 @@ struct ChapterLayout {
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
 };
 
-// Milliseconds of `samples` at `sample_rate` Hz, rounded to the nearest: the
-// one conversion behind every time in the manifest, captions, tags and QC.
-inline int64_t SamplesToMs(int64_t samples, int sample_rate) {
-  return (samples * 1000 + sample_rate / 2) / sample_rate;
-}
-
 // The silence before utterance `i` (> 0) of a chapter, in milliseconds: after a
 // heading, between paragraphs or sentences, plus a change of voice.
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
@@ -73,9 +67,6 @@ int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
 StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
                                       const std::vector<ClipSummary>& clips,
                                       const PauseOptions& pauses);
-
-// "NN-<slug>" for a chapter file name (ASCII, from the title).
-std::string ChapterFileStem(const Chapter& chapter);
 
 // Supplies the clips of a chapter, loaded on demand, one at a time.
 struct ClipSource {
