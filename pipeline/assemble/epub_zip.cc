@@ -1,8 +1,8 @@
 // The EPUB's ZIP container through libzip. Thread-compatible.
 //
 // libzip is loaded (SharedLibrary) when an EPUB is written or read rather
-// than with every start of narrate: it brings libcrypto along, whose loading
-// cost about 4 ms of each start.
+// than with every start of narrate: it brings libcrypto along, a large
+// library that most commands never need.
 #include "epub_zip.h"
 
 #include <zip.h>

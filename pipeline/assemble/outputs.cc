@@ -27,9 +27,9 @@ namespace {
 // The pinyin readings of Han characters, from ICU's own Han-Latin rules,
 // read once per process. Those are "[characters]→reading" rules and a few
 // readings that depend on the next character ("重 } \u0020? 庆 →chóng");
-// read as a table they take a few milliseconds, where building ICU's
-// Han-Latin transliterator from them takes about 150 ms in each process,
-// longer than a whole rebuild after a small edit. Empty when the rules are not
+// read as a table they are a quick scan, where building ICU's Han-Latin
+// transliterator from them compiles thousands of rules in every process that
+// names a file (README: figures). Empty when the rules are not
 // laid out like that (another ICU): the characters then go to ICU's
 // transliterator, with the same result.
 class HanReadings {

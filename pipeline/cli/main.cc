@@ -12,8 +12,8 @@ namespace {
 
 // Memory. A build streams audio through buffers of a few hundred KB (clips,
 // blocks, file writes); fresh memory costs a page fault per 4 KB page, and
-// faults are slow under a sandboxing hypervisor (~14 us each here; 64 MB took
-// 235 ms in 4 KB pages and 6 ms in 2 MB ones). So: every thread allocates from
+// a page fault is dear (under a virtual machine all the more), while one 2 MB
+// page takes the place of 512 of them. So: every thread allocates from
 // the one main heap, which keeps what is freed (no trimming, no per-buffer
 // mmap) and starts 64 MB large, backed by transparent huge pages where the
 // kernel allows them (advice: without it, nothing changes but the speed).

@@ -166,8 +166,8 @@ std::string SynthWorkerPath() {
 
 // This process's environment, with glibc's malloc told to back its heap with
 // transparent huge pages: the worker copies megabytes of eSpeak state per
-// voice, and fresh 4 KB pages cost ~14 us each to fault in under a sandboxing
-// hypervisor (measured: 64 MB take 235 ms in 4 KB pages, 6 ms in 2 MB ones).
+// voice, and every fresh 4 KB page is a page fault (one 2 MB page replaces
+// 512 of them).
 std::vector<std::string> WorkerEnvironment() {
   std::vector<std::string> env;
   std::string tunables = "GLIBC_TUNABLES=glibc.malloc.hugetlb=1";
@@ -196,8 +196,8 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   // buffer as 4, duplicated from descriptors above both so that the two dup2
   // cannot clobber each other. eSpeak prints notes of its own on stderr ("No
   // envelope") that mean nothing to a producer; the worker's real failures
-  // come back over the socket. posix_spawn, not fork: copying this process's
-  // page tables costs milliseconds here.
+  // come back over the socket. posix_spawn, not fork: fork would copy this
+  // process's page tables, for a child that replaces them at once.
   const int socket_end = ::fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
   const int buffer_end = ::fcntl(samples->fd(), F_DUPFD_CLOEXEC, 10);
   ::close(fds[1]);

@@ -195,6 +195,8 @@ class Player {
   PlaybackFeed feed_;
   AudioSink* sink_ = nullptr;
   bool sink_started_ = false;
+  // The producer is a thread of the player's own, not a task of a session's
+  // pool: playback must never wait for a pool's thread to come free.
   std::thread producer_;
 
   mutable std::mutex mu_;  // guards everything below
