@@ -39,21 +39,19 @@ bool Exists(const std::string& path) {
 // Everything a chapter's files depend on besides its clips. "chapter 4": the
 // limiter's blocks grew (its output moved by a few bits). Bump when the
 // rendering of the same clips changes.
-std::string ChapterKey(const Script& script, const Chapter& chapter,
-                       const std::string& clips_key, const AssembleOptions& o) {
-  std::string key = "chapter 4\n" + clips_key + "\n" + script.title + "\n" +
-                    script.author + "\n" + chapter.title + "\n" + chapter.lang + "\n" +
-                    std::to_string(chapter.index) + "/" +
-                    std::to_string(script.chapters.size()) + "\n" +
+std::string ChapterKey(const Script& script, const Chapter& chapter, const std::string& clips_key,
+                       const AssembleOptions& o) {
+  std::string key = "chapter 4\n" + clips_key + "\n" + script.title + "\n" + script.author + "\n" +
+                    chapter.title + "\n" + chapter.lang + "\n" + std::to_string(chapter.index) +
+                    "/" + std::to_string(script.chapters.size()) + "\n" +
                     std::to_string(o.sample_rate);
   const PauseOptions& p = o.pauses;
-  for (int v : {p.head_ms, p.tail_ms, p.sentence_ms, p.paragraph_ms, p.speaker_change_ms,
-                p.heading_ms}) {
+  for (int v :
+       {p.head_ms, p.tail_ms, p.sentence_ms, p.paragraph_ms, p.speaker_change_ms, p.heading_ms}) {
     key += "," + std::to_string(v);
   }
   for (const Utterance& u : chapter.utterances) {
-    key += "\n" + u.id + " " + std::to_string(u.paragraph) + " " + ToString(u.kind) +
-           " " + u.voice;
+    key += "\n" + u.id + " " + std::to_string(u.paragraph) + " " + ToString(u.kind) + " " + u.voice;
   }
   return HexHash(key) + HexHash(key + "#2");
 }
@@ -164,7 +162,6 @@ ManifestUtterance UtteranceEntry(const Utterance& u, const RecordedUtterance& re
 
 }  // namespace
 
-
 StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& clips,
                                       const AssembleOptions& options,
                                       const std::vector<Diagnostic>& diagnostics,
@@ -215,7 +212,7 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     book_files.push_back(std::move(w).value());
     book_kept.push_back(kept);
   }
-  Stamp book_stamp;  // every chapter, for the stamps above
+  Stamp book_stamp;                 // every chapter, for the stamps above
   std::vector<FileQc> chapter_qcs;  // the book's figures are joined from these
 
   AssembleResult result;
@@ -226,8 +223,8 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
   manifest.sample_rate = options.sample_rate;
   manifest.cue_sheet = book_stem + ".cue";
   std::vector<FileQc>& qcs = result.report.files;
-  std::string cue = "TITLE \"" + script.title + "\"\nPERFORMER \"" + script.author +
-                    "\"\nFILE \"" + book_stem + "." + options.formats.front() + "\" WAVE\n";
+  std::string cue = "TITLE \"" + script.title + "\"\nPERFORMER \"" + script.author + "\"\nFILE \"" +
+                    book_stem + "." + options.formats.front() + "\" WAVE\n";
   int64_t book_frames = 0;
   const int rate = options.sample_rate;
 
@@ -257,10 +254,9 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     }
     for (const std::string& format : options.formats) {
       StatusOr<Stamp> old = assemble_internal::ReadStamp(stamp(c, format));
-      const bool current =
-          files.record.ok() && old.ok() && old->chapters.size() == 1 &&
-          old->chapters[0].key == keys[c] &&
-          Exists(out + "/chapters/" + file_stems[c] + "." + format);
+      const bool current = files.record.ok() && old.ok() && old->chapters.size() == 1 &&
+                           old->chapters[0].key == keys[c] &&
+                           Exists(out + "/chapters/" + file_stems[c] + "." + format);
       if (!current) {
         files.stale.push_back(format);
       } else if (files.lossless.empty() && assemble_internal::IsLossless(format)) {
@@ -277,10 +273,15 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     std::vector<std::unique_ptr<AudioWriter>> written;
     std::vector<AudioWriter*> sinks = also;
     for (const std::string& format : files->stale) {
-      AudioTags tags{chapter.title, script.title, script.author, kNarrator, chapter.lang,
-                     chapter.index, static_cast<int>(script.chapters.size())};
-      auto w = AudioWriter::Open(out + "/chapters/" + file_stems[c] + "." + format, format,
-                                 rate, tags, options.pool);
+      AudioTags tags{chapter.title,
+                     script.title,
+                     script.author,
+                     kNarrator,
+                     chapter.lang,
+                     chapter.index,
+                     static_cast<int>(script.chapters.size())};
+      auto w = AudioWriter::Open(out + "/chapters/" + file_stems[c] + "." + format, format, rate,
+                                 tags, options.pool);
       if (!w.ok()) return w.status();
       sinks.push_back(w->get());
       written.push_back(std::move(w).value());
@@ -288,8 +289,8 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     StatusOr<ChapterRecord> rendered = Render(chapter, clips, options, WriteToAll(sinks));
     if (!rendered.ok()) return rendered.status();
     files->record = std::move(rendered);
-    Status s = WriteFileAtomic(record_path(c),
-                               assemble_internal::ChapterRecordToJson(*files->record));
+    Status s =
+        WriteFileAtomic(record_path(c), assemble_internal::ChapterRecordToJson(*files->record));
     const Stamp written_from{{{keys[c], files->record->sample_count}}};
     for (size_t f = 0; f < written.size() && s.ok(); ++f) {
       s = written[f]->Commit();
@@ -315,9 +316,9 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
   size_t after_busy = 0;  // the chapter after the one rendered here; 0: none yet
   bool main_done = false;
   bool ahead_started = false;
-  const bool ahead = options.pool != nullptr && script.chapters.size() > 1 &&
-                     std::any_of(options.formats.begin(), options.formats.end(),
-                                 assemble_internal::IsLossless);
+  const bool ahead =
+      options.pool != nullptr && script.chapters.size() > 1 &&
+      std::any_of(options.formats.begin(), options.formats.end(), assemble_internal::IsLossless);
   auto render_ahead = [&] {
     for (size_t next = 1;;) {
       size_t c;
@@ -392,12 +393,11 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     for (size_t f = 0; f < options.formats.size(); ++f) {
       qcs.push_back(record->qc);
       qcs.back().file = stem + "." + options.formats[f];
-      book_files[f]->AddChapter(
-          {book_frames, book_frames + record->sample_count, chapter.title});
+      book_files[f]->AddChapter({book_frames, book_frames + record->sample_count, chapter.title});
     }
     book_stamp.chapters.push_back({key, record->sample_count});
-    Status s = WriteFileAtomic(out + "/" + stem + ".vtt",
-                               assemble_internal::ChapterVtt(chapter, *record));
+    Status s =
+        WriteFileAtomic(out + "/" + stem + ".vtt", assemble_internal::ChapterVtt(chapter, *record));
     if (!s.ok()) return s;
     ++(was_stale || rendered_ahead ? result.chapters_rendered : result.chapters_reused);
 
@@ -408,8 +408,7 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
     manifest.chapters.push_back(
         ChapterEntry(chapter, stem, options.formats, duration_ms, book_start_ms));
     for (size_t i = 0; i < chapter.utterances.size(); ++i) {
-      manifest.utterances.push_back(
-          UtteranceEntry(chapter.utterances[i], record->utterances[i]));
+      manifest.utterances.push_back(UtteranceEntry(chapter.utterances[i], record->utterances[i]));
     }
     if (progress) progress(chapter.index);
   }

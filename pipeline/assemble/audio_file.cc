@@ -114,8 +114,7 @@ AudioWriter::AudioWriter() = default;
 
 StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path,
                                                          const std::string& format, int sample_rate,
-                                                         const AudioTags& tags,
-                                                         ThreadPool* pool) {
+                                                         const AudioTags& tags, ThreadPool* pool) {
   const FormatSpec* spec = LookupFormat(format);
   if (spec == nullptr) return Status::Usage("unsupported audio format '" + format + "'");
   if (sample_rate <= 0) {
@@ -166,8 +165,8 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
     double level = (320.0 - kMp3Kbps) / 288.0;
     Sndfile().command(w->file_, SFC_SET_BITRATE_MODE, &mode, sizeof mode);
     if (Sndfile().command(w->file_, SFC_SET_COMPRESSION_LEVEL, &level, sizeof level) != SF_TRUE) {
-      return Status::IoError(path + ": cannot set the MP3 bitrate: " +
-                             Sndfile().strerror(w->file_));
+      return Status::IoError(path +
+                             ": cannot set the MP3 bitrate: " + Sndfile().strerror(w->file_));
     }
   }
   // Tags are written in Commit() with TagLib (libsndfile labels ID3 strings
@@ -178,8 +177,7 @@ StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Open(const std::string& path
   return w;
 }
 
-StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& path,
-                                                           int sample_rate,
+StatusOr<std::unique_ptr<AudioWriter>> AudioWriter::Resume(const std::string& path, int sample_rate,
                                                            const AudioTags& tags,
                                                            int64_t keep_frames) {
   std::unique_ptr<AudioWriter> w(new AudioWriter());
@@ -260,8 +258,9 @@ Status AudioWriter::Encode(const std::vector<int16_t>& samples) {
 Status AudioWriter::WriteWav(const std::vector<int16_t>& samples) {
   const uint64_t bytes = samples.size() * 2;
   if (wav_end_ + bytes > kWavMaxBytes) {
-    return Fail("longer than a WAV file can hold (4 GB, 13.5 hours at 44.1 kHz); "
-                "write FLAC instead (--format flac)");
+    return Fail(
+        "longer than a WAV file can hold (4 GB, 13.5 hours at 44.1 kHz); "
+        "write FLAC instead (--format flac)");
   }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   std::vector<int16_t> little(samples.size());

@@ -81,9 +81,8 @@ class AudioWriter {
   // first `keep_frames` samples: the file goes back to `path + ".part"`, and
   // what is written next follows those samples. Failure (not a WAV file
   // narrate wrote at this rate, shorter) leaves no file at `path`.
-  static StatusOr<std::unique_ptr<AudioWriter>> Resume(const std::string& path,
-                                                       int sample_rate, const AudioTags& tags,
-                                                       int64_t keep_frames);
+  static StatusOr<std::unique_ptr<AudioWriter>> Resume(const std::string& path, int sample_rate,
+                                                       const AudioTags& tags, int64_t keep_frames);
 
   // Mono samples at the rate given to Open().
   Status Write(const std::vector<int16_t>& samples);
@@ -115,10 +114,10 @@ class AudioWriter {
   std::string format_;
   AudioTags tags_;
   int input_rate_ = 0;
-  int file_rate_ = 0;  // the rate on disk (48000 for Opus)
-  SNDFILE* file_ = nullptr;  // every format but WAV
-  int wav_fd_ = -1;          // WAV
-  uint64_t wav_end_ = 0;     // where the next WAV sample goes, in bytes
+  int file_rate_ = 0;                           // the rate on disk (48000 for Opus)
+  SNDFILE* file_ = nullptr;                     // every format but WAV
+  int wav_fd_ = -1;                             // WAV
+  uint64_t wav_end_ = 0;                        // where the next WAV sample goes, in bytes
   std::unique_ptr<StreamResampler> resampler_;  // null when rates match
   std::vector<float> resampled_;                // scratch for the resampler
   std::vector<ChapterMark> chapters_;
@@ -137,7 +136,6 @@ bool IsLossless(const std::string& format);
 // `sample_rate`; DataError when it does not.
 Status ForEachBlock(const std::string& path, int sample_rate, int64_t frames,
                     const std::function<Status(const std::vector<int16_t>&)>& fn);
-
 
 }  // namespace assemble_internal
 }  // namespace narrate

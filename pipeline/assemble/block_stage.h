@@ -107,8 +107,8 @@ class BlockStage {
   std::condition_variable changed_;
   std::deque<std::vector<T>> queue_;
   std::vector<std::vector<T>> spare_;  // processed blocks, for reuse
-  bool busy_ = false;       // a thread is processing the queue
-  bool scheduled_ = false;  // a task to process it is queued on the pool
+  bool busy_ = false;                  // a thread is processing the queue
+  bool scheduled_ = false;             // a task to process it is queued on the pool
   Status failure_;
   std::unique_ptr<TaskGroup> tasks_;  // null: no pool
 };

@@ -65,17 +65,17 @@ StatusOr<int64_t> AudioDurationMs(const std::string& path) {
 // script and clamped to the audio: in reading order, no overlap, within
 // [0, limit_ms].
 Status ReadClips(const Chapter& chapter,
-                 const std::map<std::string, const ManifestUtterance*>& by_id,
-                 int64_t limit_ms, const std::string& manifest_path,
-                 const std::string& audio_path, Reporter* reporter, EpubChapter* ec) {
+                 const std::map<std::string, const ManifestUtterance*>& by_id, int64_t limit_ms,
+                 const std::string& manifest_path, const std::string& audio_path,
+                 Reporter* reporter, EpubChapter* ec) {
   int64_t previous_end = 0;
   for (const Utterance& u : chapter.utterances) {
     if (!epub_internal::HasText(u)) continue;
     auto it = by_id.find(u.id);
     if (it == by_id.end()) {
-      return Status::DataError(manifest_path + ": no timing for utterance " + u.id +
-                               " of " + ChapterLabel(chapter) +
-                               ": the manifest is from another build; " + kRebuild);
+      return Status::DataError(manifest_path + ": no timing for utterance " + u.id + " of " +
+                               ChapterLabel(chapter) + ": the manifest is from another build; " +
+                               kRebuild);
     }
     const ManifestUtterance& m = *it->second;
     UtteranceClip clip;
@@ -85,16 +85,14 @@ Status ReadClips(const Chapter& chapter,
     const int64_t end = std::min(clip.end_ms, limit_ms);
     if (end <= start) {
       return Status::DataError(manifest_path + ": utterance " + u.id + " (" +
-                               std::to_string(clip.start_ms) + "-" +
-                               std::to_string(clip.end_ms) + " ms) lies outside " +
-                               audio_path + " (" + std::to_string(limit_ms) +
+                               std::to_string(clip.start_ms) + "-" + std::to_string(clip.end_ms) +
+                               " ms) lies outside " + audio_path + " (" + std::to_string(limit_ms) +
                                " ms) or overlaps the one before: " + kRebuild);
     }
     if (end - start + 1 < clip.end_ms - clip.start_ms) {
       reporter->Report({Severity::kWarning, manifest_path, 0,
-                        "utterance " + u.id + " clip shortened to " +
-                            std::to_string(start) + "-" + std::to_string(end) +
-                            " ms to fit " + audio_path});
+                        "utterance " + u.id + " clip shortened to " + std::to_string(start) + "-" +
+                            std::to_string(end) + " ms to fit " + audio_path});
     }
     clip.start_ms = start;
     clip.end_ms = end;
@@ -134,8 +132,8 @@ StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const Manifest& manife
   ec.audio = "audio/" + BaseName(mp3);
   ec.audio_path = out_dir + "/" + mp3;
   if (!FileExists(ec.audio_path)) {
-    return Status::DataError(ec.audio_path + ": no audio built yet for " +
-                             ChapterLabel(chapter) + ": " + kRebuild);
+    return Status::DataError(ec.audio_path + ": no audio built yet for " + ChapterLabel(chapter) +
+                             ": " + kRebuild);
   }
   StatusOr<int64_t> ms = AudioDurationMs(ec.audio_path);
   if (!ms.ok()) return ms.status();
@@ -147,8 +145,7 @@ StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const Manifest& manife
 }
 
 StatusOr<std::vector<EpubChapter>> LoadChapters(const Script& script, const Manifest& manifest,
-                                                const std::string& out_dir,
-                                                Reporter* reporter) {
+                                                const std::string& out_dir, Reporter* reporter) {
   std::map<std::string, const ManifestUtterance*> by_id;
   for (const ManifestUtterance& u : manifest.utterances) by_id[u.id] = &u;
   std::vector<EpubChapter> chapters;
@@ -182,8 +179,7 @@ Status WriteEpub(const Script& script, const Manifest& manifest, const std::stri
                                "EPUB");
     }
   }
-  StatusOr<std::vector<EpubChapter>> chapters =
-      LoadChapters(script, manifest, out_dir, reporter);
+  StatusOr<std::vector<EpubChapter>> chapters = LoadChapters(script, manifest, out_dir, reporter);
   if (!chapters.ok()) return chapters.status();
 
   epub_internal::PackageInfo info;
@@ -201,10 +197,9 @@ Status WriteEpub(const Script& script, const Manifest& manifest, const std::stri
   int sentences = 0, by_word = 0;
   for (const EpubChapter& ec : *chapters) {
     int marked = 0;
-    entries.push_back({"OEBPS/" + ec.name + ".xhtml",
-                       epub_internal::ChapterXhtml(ec, &marked), "", false});
-    entries.push_back({"OEBPS/" + ec.name + ".smil", epub_internal::ChapterSmil(ec), "",
-                       false});
+    entries.push_back(
+        {"OEBPS/" + ec.name + ".xhtml", epub_internal::ChapterXhtml(ec, &marked), "", false});
+    entries.push_back({"OEBPS/" + ec.name + ".smil", epub_internal::ChapterSmil(ec), "", false});
     sentences += static_cast<int>(ec.clips.size());
     by_word += marked;
   }
@@ -216,9 +211,8 @@ Status WriteEpub(const Script& script, const Manifest& manifest, const std::stri
   if (!s.ok()) return s;
   reporter->Report({Severity::kInfo, path, 0,
                     "EPUB 3 with Media Overlays: " + std::to_string(chapters->size()) +
-                        " chapters, " + std::to_string(sentences) +
-                        " synchronized sentences, " + std::to_string(by_word) +
-                        " of them marked word by word"});
+                        " chapters, " + std::to_string(sentences) + " synchronized sentences, " +
+                        std::to_string(by_word) + " of them marked word by word"});
   return Status::Ok();
 }
 

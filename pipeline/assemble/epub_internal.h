@@ -35,11 +35,11 @@ struct UtteranceClip {
 
 // A chapter as it goes into the package.
 struct EpubChapter {
-  const Chapter* chapter = nullptr;  // not owned; outlives this value
-  std::string name;        // "c01": stem of the XHTML and SMIL documents
-  std::string audio;       // path inside OEBPS/, e.g. "audio/01-chun-tian.mp3"
-  std::string audio_path;  // the MP3 on disk
-  int64_t audio_ms = 0;    // duration of the MP3, milliseconds
+  const Chapter* chapter = nullptr;            // not owned; outlives this value
+  std::string name;                            // "c01": stem of the XHTML and SMIL documents
+  std::string audio;                           // path inside OEBPS/, e.g. "audio/01-chun-tian.mp3"
+  std::string audio_path;                      // the MP3 on disk
+  int64_t audio_ms = 0;                        // duration of the MP3, milliseconds
   std::map<std::string, UtteranceClip> clips;  // by utterance id
 };
 

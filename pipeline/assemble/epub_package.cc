@@ -29,8 +29,7 @@ constexpr char kSummary[] =
 
 std::string Meta(const std::string& property, const std::string& value,
                  const std::string& extra = "") {
-  return "<meta property=\"" + property + "\"" + extra + ">" + XmlEscape(value) +
-         "</meta>\n";
+  return "<meta property=\"" + property + "\"" + extra + ">" + XmlEscape(value) + "</meta>\n";
 }
 
 }  // namespace
@@ -60,16 +59,15 @@ std::string ChapterSmil(const EpubChapter& ec) {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<smil xmlns=\"http://www.w3.org/ns/SMIL\" "
       "xmlns:epub=\"http://www.idpf.org/2007/ops\" version=\"3.0\">\n<body>\n"
-      "<seq id=\"seq-" + ec.name + "\" epub:textref=\"" + xhtml +
-      "#" + ec.name + "\" epub:type=\"chapter\">\n";
+      "<seq id=\"seq-" +
+      ec.name + "\" epub:textref=\"" + xhtml + "#" + ec.name + "\" epub:type=\"chapter\">\n";
   const std::string audio = XmlEscape(ec.audio);
   for (const Utterance& u : ec.chapter->utterances) {
     auto clip = ec.clips.find(u.id);
     if (!HasText(u) || clip == ec.clips.end()) continue;
     const std::string id = XmlEscape(u.id);
-    out += "<par id=\"par-" + id + "\">\n<text src=\"" + xhtml + "#" + id +
-           "\"/>\n<audio src=\"" + audio + "\" clipBegin=\"" +
-           ClockValue(clip->second.start_ms) + "\" clipEnd=\"" +
+    out += "<par id=\"par-" + id + "\">\n<text src=\"" + xhtml + "#" + id + "\"/>\n<audio src=\"" +
+           audio + "\" clipBegin=\"" + ClockValue(clip->second.start_ms) + "\" clipEnd=\"" +
            ClockValue(clip->second.end_ms) + "\"/>\n</par>\n";
   }
   return out + "</seq>\n</body>\n</smil>\n";
@@ -80,10 +78,13 @@ std::string PackageOpf(const Script& script, const std::vector<EpubChapter>& cha
   std::string out =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\" "
-      "unique-identifier=\"book-id\" xml:lang=\"" + XmlEscape(script.lang) + "\">\n"
+      "unique-identifier=\"book-id\" xml:lang=\"" +
+      XmlEscape(script.lang) +
+      "\">\n"
       "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
-      "<dc:identifier id=\"book-id\">" + XmlEscape(info.identifier) +
-      "</dc:identifier>\n<dc:title>" + XmlEscape(script.title) + "</dc:title>\n";
+      "<dc:identifier id=\"book-id\">" +
+      XmlEscape(info.identifier) + "</dc:identifier>\n<dc:title>" + XmlEscape(script.title) +
+      "</dc:title>\n";
   if (!script.author.empty()) {
     out += "<dc:creator id=\"author\">" + XmlEscape(script.author) + "</dc:creator>\n";
   }
@@ -112,16 +113,17 @@ std::string PackageOpf(const Script& script, const std::vector<EpubChapter>& cha
   out += Meta("schema:accessModeSufficient", "textual") +
          Meta("schema:accessModeSufficient", "auditory") +
          Meta("schema:accessModeSufficient", "textual,auditory");
-  for (const char* feature : {"synchronizedAudioText", "structuralNavigation",
-                              "tableOfContents", "readingOrder"}) {
+  for (const char* feature :
+       {"synchronizedAudioText", "structuralNavigation", "tableOfContents", "readingOrder"}) {
     out += Meta("schema:accessibilityFeature", feature);
   }
   out += Meta("schema:accessibilityHazard", "none");
   out += Meta("schema:accessibilitySummary", kSummary, " xml:lang=\"en\"");
-  out += "</metadata>\n<manifest>\n"
-         "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" "
-         "properties=\"nav\"/>\n"
-         "<item id=\"css\" href=\"narrate.css\" media-type=\"text/css\"/>\n";
+  out +=
+      "</metadata>\n<manifest>\n"
+      "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" "
+      "properties=\"nav\"/>\n"
+      "<item id=\"css\" href=\"narrate.css\" media-type=\"text/css\"/>\n";
   for (const EpubChapter& ec : chapters) {
     out += "<item id=\"" + ec.name + "\" href=\"" + ec.name +
            ".xhtml\" media-type=\"application/xhtml+xml\" media-overlay=\"" + ec.name +

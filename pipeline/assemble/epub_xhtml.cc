@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "epub_internal.h"
 #include "core/language.h"
+#include "epub_internal.h"
 
 namespace narrate {
 namespace epub_internal {
@@ -78,8 +78,7 @@ struct Range {
 
 // Foreign spans of an utterance, byte ranges into `text` (the trimmed
 // sentence that starts at byte `offset` of utterance.text).
-std::vector<Range> ForeignRanges(const Utterance& u, std::string_view text,
-                                 size_t offset) {
+std::vector<Range> ForeignRanges(const Utterance& u, std::string_view text, size_t offset) {
   std::vector<Range> ranges;
   std::vector<Lang> langs;
   const bool exact = PrintedText(u.tokens) == u.text;
@@ -143,8 +142,8 @@ std::vector<Range> WordRanges(const Utterance& u, std::string_view text,
     if (begin == std::string::npos || !IsGlue(text.substr(pos, begin - pos))) return {};
     char suffix[32];
     std::snprintf(suffix, sizeof suffix, "-w%02zu", i + 1);
-    ranges.push_back({begin, begin + word.size(), true,
-                      " id=\"" + XmlEscape(u.id + suffix) + "\""});
+    ranges.push_back(
+        {begin, begin + word.size(), true, " id=\"" + XmlEscape(u.id + suffix) + "\""});
     pos = begin + word.size();
   }
   if (!IsGlue(text.substr(pos))) return {};
@@ -219,12 +218,23 @@ std::string XmlEscape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -235,8 +245,8 @@ bool HasText(const Utterance& utterance) {
   return begin < end;
 }
 
-std::string SentenceElement(const Utterance& u, const Lang& chapter_lang,
-                            const UtteranceClip* clip, bool* words_marked) {
+std::string SentenceElement(const Utterance& u, const Lang& chapter_lang, const UtteranceClip* clip,
+                            bool* words_marked) {
   const auto [begin, end] = Trimmed(u.text);
   const std::string_view text = std::string_view(u.text).substr(begin, end - begin);
   std::vector<Range> foreign = ForeignRanges(u, text, begin);
@@ -271,7 +281,8 @@ std::string ChapterXhtml(const EpubChapter& ec, int* words_marked) {
                     "<meta charset=\"UTF-8\"/>\n<title>" + XmlEscape(chapter.title) +
                     "</title>\n<link rel=\"stylesheet\" type=\"text/css\" "
                     "href=\"narrate.css\"/>\n</head>\n<body>\n"
-                    "<section id=\"" + ec.name + "\" epub:type=\"chapter\">\n";
+                    "<section id=\"" +
+                    ec.name + "\" epub:type=\"chapter\">\n";
   std::vector<Block> blocks = Blocks(chapter);
   bool titled = false;  // the title is read aloud, as a heading of paragraph 0
   for (const Block& block : blocks) {
@@ -335,8 +346,8 @@ std::string NavXhtml(const Script& script, const std::vector<EpubChapter>& chapt
     const std::string title = title_begin < title_end
                                   ? chapter.title.substr(title_begin, title_end - title_begin)
                                   : ec.name;
-    out += "<li" + lang_attr + "><a href=\"" + XmlEscape(target) + "\">" +
-           XmlEscape(title) + "</a>";
+    out +=
+        "<li" + lang_attr + "><a href=\"" + XmlEscape(target) + "\">" + XmlEscape(title) + "</a>";
     if (!sections.empty()) {
       out += "\n<ol>\n";
       for (const Utterance* u : sections) {
@@ -348,11 +359,13 @@ std::string NavXhtml(const Script& script, const std::vector<EpubChapter>& chapt
     }
     out += "</li>\n";
   }
-  out += "</ol>\n</nav>\n<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"\">\n"
-         "<h2>" + labels.landmarks_label + "</h2>\n<ol>\n";
+  out +=
+      "</ol>\n</nav>\n<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"\">\n"
+      "<h2>" +
+      labels.landmarks_label + "</h2>\n<ol>\n";
   if (!chapters.empty()) {
-    out += "<li><a epub:type=\"bodymatter\" href=\"" + chapters.front().name +
-           ".xhtml\">" + labels.start_label + "</a></li>\n";
+    out += "<li><a epub:type=\"bodymatter\" href=\"" + chapters.front().name + ".xhtml\">" +
+           labels.start_label + "</a></li>\n";
   }
   return out + "</ol>\n</nav>\n</body>\n</html>\n";
 }

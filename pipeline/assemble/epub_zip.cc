@@ -88,8 +88,7 @@ std::string ZipError(zip_t* za) { return za ? Zip().strerror(za) : "cannot open"
 
 }  // namespace
 
-Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries,
-                int64_t epoch) {
+Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries, int64_t epoch) {
   if (!Zip().error.empty()) return Status::Failure(Zip().error);
   const std::string part = path + ".part";
   std::remove(part.c_str());
@@ -104,12 +103,11 @@ Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries,
   }
   const time_t mtime = LocalTimeWithUtcFields(epoch);
   for (const ZipEntry& e : entries) {
-    zip_source_t* src =
-        e.file.empty() ? Zip().source_buffer(za, e.data.data(), e.data.size(), 0)
-                       : Zip().source_file(za, e.file.c_str(), 0, -1);
+    zip_source_t* src = e.file.empty() ? Zip().source_buffer(za, e.data.data(), e.data.size(), 0)
+                                       : Zip().source_file(za, e.file.c_str(), 0, -1);
     if (src == nullptr) {
-      Status s = Status::IoError((e.file.empty() ? part : e.file) +
-                                 ": cannot read for " + e.name + ": " + ZipError(za));
+      Status s = Status::IoError((e.file.empty() ? part : e.file) + ": cannot read for " + e.name +
+                                 ": " + ZipError(za));
       Zip().discard(za);
       return s;
     }
@@ -122,7 +120,7 @@ Status WriteZip(const std::string& path, const std::vector<ZipEntry>& entries,
     }
     const zip_uint64_t i = static_cast<zip_uint64_t>(index);
     if (Zip().set_file_compression(za, i, e.store ? ZIP_CM_STORE : ZIP_CM_DEFLATE,
-                                 e.store ? 0 : 9) != 0 ||
+                                   e.store ? 0 : 9) != 0 ||
         Zip().file_set_mtime(za, i, mtime, 0) != 0 ||
         Zip().file_set_external_attributes(za, i, 0, ZIP_OPSYS_UNIX, kFileMode << 16) != 0) {
       Status s = Status::IoError(part + ": " + e.name + ": " + ZipError(za));
@@ -154,8 +152,7 @@ StatusOr<std::vector<ZipMember>> ReadZip(const std::string& path) {
     zip_stat_t st;
     Zip().stat_init(&st);
     zip_file_t* f = nullptr;
-    if (Zip().stat_index(za, i, 0, &st) != 0 ||
-        (f = Zip().fopen_index(za, i, 0)) == nullptr) {
+    if (Zip().stat_index(za, i, 0, &st) != 0 || (f = Zip().fopen_index(za, i, 0)) == nullptr) {
       Zip().discard(za);
       return Status::IoError(path + ": cannot read member " + std::to_string(i));
     }

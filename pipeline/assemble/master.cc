@@ -43,17 +43,17 @@ soxr_t Resampler(void* p) { return static_cast<soxr_t>(p); }
 StatusOr<std::unique_ptr<StreamMaster>> StreamMaster::Create(int in_rate, int out_rate,
                                                              double mean_square,
                                                              const MasterOptions& options,
-                                                             Sink sink,
-                                                             ThreadPool* pool) {
+                                                             Sink sink, ThreadPool* pool) {
   std::unique_ptr<StreamMaster> m(new StreamMaster());
   m->in_rate_ = in_rate;
-  m->gain_ = mean_square > 0 ? static_cast<float>(std::pow(10.0, options.target_rms_db / 20) /
-                                                  std::sqrt(mean_square))
-                             : 1.0f;
+  m->gain_ =
+      mean_square > 0
+          ? static_cast<float>(std::pow(10.0, options.target_rms_db / 20) / std::sqrt(mean_square))
+          : 1.0f;
   m->ceiling_ = static_cast<float>(std::pow(10.0, options.ceiling_db / 20));
   m->clip_ = static_cast<int>(32768 * std::pow(10.0, options.clip_db / 20));
-  const size_t lookahead = std::max<size_t>(1, static_cast<size_t>(in_rate) *
-                                                   options.lookahead_ms / 1000);
+  const size_t lookahead =
+      std::max<size_t>(1, static_cast<size_t>(in_rate) * options.lookahead_ms / 1000);
   const size_t release =
       std::max<size_t>(1, static_cast<size_t>(in_rate) * options.release_ms / 1000);
   // Per group: (1 - 1/n) a sample, compounded over a group.
@@ -203,8 +203,8 @@ Status StreamMaster::Resample(const std::vector<float>& y) {
   if (resampler_ != nullptr) {
     out_.resize(count * 2 + 256);  // room for any rate up to twice the input
     size_t used = 0, made = 0;
-    soxr_error_t error = soxr_process(Resampler(resampler_), y.data(), count, &used,
-                                      out_.data(), out_.size(), &made);
+    soxr_error_t error = soxr_process(Resampler(resampler_), y.data(), count, &used, out_.data(),
+                                      out_.size(), &made);
     if (error != nullptr || used != count) {
       return Status::Failure(std::string("resampling failed (libsoxr): ") +
                              (error != nullptr ? error : "input left over"));
@@ -270,8 +270,7 @@ StatusOr<FileQc> StreamMaster::Finish() {
   drained = loudness_->Drain();
   if (!drained.ok()) return drained;
   double lufs = -HUGE_VAL;
-  if (ebur128_loudness_global(loudness_state_, &lufs) != EBUR128_SUCCESS ||
-      !std::isfinite(lufs)) {
+  if (ebur128_loudness_global(loudness_state_, &lufs) != EBUR128_SUCCESS || !std::isfinite(lufs)) {
     lufs = -120.0;
   }
   return qc_->Finish("", lufs);

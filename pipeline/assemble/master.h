@@ -48,8 +48,7 @@ class StreamMaster {
   // `mean_square`: of the whole input, full scale = 1.
   static StatusOr<std::unique_ptr<StreamMaster>> Create(int in_rate, int out_rate,
                                                         double mean_square,
-                                                        const MasterOptions& options,
-                                                        Sink sink,
+                                                        const MasterOptions& options, Sink sink,
                                                         ThreadPool* pool = nullptr);
   ~StreamMaster();
   StreamMaster(const StreamMaster&) = delete;
@@ -77,22 +76,22 @@ class StreamMaster {
   int in_rate_ = 0;
   float gain_ = 1;
   float ceiling_ = 1;
-  float attack_ = 1;   // per-sample coefficients of the limiter's gain
+  float attack_ = 1;  // per-sample coefficients of the limiter's gain
   float release_ = 1;
-  size_t margin_ = 0;  // look-ahead the limiter needs to settle, in samples
-  float carried_ = 1;  // the limiter's gain after the last emitted sample
+  size_t margin_ = 0;    // look-ahead the limiter needs to settle, in samples
+  float carried_ = 1;    // the limiter's gain after the last emitted sample
   float last_need_ = 1;  // the gain the last emitted group needed
-  int clip_ = 32767;   // the largest output sample allowed
+  int clip_ = 32767;     // the largest output sample allowed
   int64_t clipped_ = 0;
   // Gained input not yet emitted, after kHistory samples already emitted.
   std::vector<float> pending_;
-  std::vector<float> peak_;  // per sample of a block and its look-ahead
+  std::vector<float> peak_;                  // per sample of a block and its look-ahead
   std::vector<float> need_, eased_, gains_;  // per group, per group boundary
   std::vector<int16_t> out_;
   ebur128_state* loudness_state_ = nullptr;
   std::unique_ptr<BlockStage<float>> loudness_;  // measures the limited signal
   std::unique_ptr<BlockStage<float>> output_;    // resamples, clips, measures, sends
-  void* resampler_ = nullptr;  // soxr_t
+  void* resampler_ = nullptr;                    // soxr_t
   std::unique_ptr<QcMeter> qc_;
   Sink sink_;
 };

@@ -1,8 +1,8 @@
 // File-name slugs, cue sheet and caption writing.
 #include "outputs.h"
 
-#include "tags_writer.h"
 #include "core/language.h"
+#include "tags_writer.h"
 
 #include <unicode/normalizer2.h>
 #include <unicode/translit.h>
@@ -56,7 +56,7 @@ class HanReadings {
   static HanReadings Read();
 
   std::vector<icu::UnicodeString> readings_;
-  std::vector<std::pair<UChar32, uint32_t>> alone_;  // by character: its reading's index
+  std::vector<std::pair<UChar32, uint32_t>> alone_;         // by character: its reading's index
   std::map<std::pair<UChar32, UChar32>, uint32_t> before_;  // (c, next): c's reading's index
 };
 
@@ -72,13 +72,14 @@ HanReadings HanReadings::Read() {
       ures_openDirect(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "translit", "root", &status));
   icu::LocalUResourceBundlePointer ids(
       ures_getByKey(data.getAlias(), "RuleBasedTransliteratorIDs", nullptr, &status));
-  icu::LocalUResourceBundlePointer han(ures_getByKey(ids.getAlias(), "Hani-Latn", nullptr, &status));
+  icu::LocalUResourceBundlePointer han(
+      ures_getByKey(ids.getAlias(), "Hani-Latn", nullptr, &status));
   icu::LocalUResourceBundlePointer file(ures_getByKey(han.getAlias(), "file", nullptr, &status));
   int32_t length = 0;
   const UChar* source = ures_getStringByKey(file.getAlias(), "resource", &length, &status);
   if (U_FAILURE(status)) return none;
   const icu::UnicodeString rules(false, source, length);  // read-only alias
-  table.alone_.reserve(static_cast<size_t>(length));  // more than the characters listed
+  table.alone_.reserve(static_cast<size_t>(length));      // more than the characters listed
   for (int32_t at = 0; at < rules.length();) {
     int32_t end = rules.indexOf(u';', at);
     if (end < 0) end = rules.length();
@@ -203,9 +204,9 @@ std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
       int64_t start = u.start_ms, end = u.end_ms;
       if (!words.empty()) {
         start = words[w].start_ms;
-        while (w < words.size() &&
-               (text.empty() ||
-                CodePointCount(text) + CodePointCount(words[w].text) <= max_chars)) {
+        while (
+            w < words.size() &&
+            (text.empty() || CodePointCount(text) + CodePointCount(words[w].text) <= max_chars)) {
           text += words[w].text;
           end = words[w].end_ms;
           ++w;
@@ -215,8 +216,8 @@ std::string ChapterVtt(const Chapter& chapter, const ChapterRecord& audio) {
       }
       while (!text.empty() && text.back() == ' ') text.pop_back();
       if (end <= start) end = start + 1;
-      vtt += std::to_string(++cue) + "\n" + ChapterTimestamp(start) + " --> " + ChapterTimestamp(end) +
-             "\n" + text + "\n\n";
+      vtt += std::to_string(++cue) + "\n" + ChapterTimestamp(start) + " --> " +
+             ChapterTimestamp(end) + "\n" + text + "\n\n";
     } while (w < words.size());
   }
   return vtt;
@@ -230,8 +231,7 @@ std::string CueTrack(int index, const std::string& title, int64_t start_ms) {
   std::string out = buf;
   out += "    TITLE \"" + title + "\"\n";
   std::snprintf(buf, sizeof buf, "    INDEX 01 %02lld:%02lld:%02lld\n",
-                static_cast<long long>(frames / 75 / 60),
-                static_cast<long long>(frames / 75 % 60),
+                static_cast<long long>(frames / 75 / 60), static_cast<long long>(frames / 75 % 60),
                 static_cast<long long>(frames % 75));
   return out + buf;
 }

@@ -107,8 +107,8 @@ FileQc QcMeter::Finish(const std::string& file, double loudness_lufs) const {
   qc.duration_ms = ms(count_);
   qc.rms_db = PowerDb(count_ ? static_cast<double>(sum_squares_) / count_ / kFullScale : 0);
   qc.peak_db = peak_ == 0 ? -120.0 : 20.0 * std::log10(peak_ / 32768.0);
-  qc.noise_floor_db = PowerDb(
-      quietest_ < 0 ? 0 : static_cast<double>(quietest_) / (rate_ / 2) / kFullScale);
+  qc.noise_floor_db =
+      PowerDb(quietest_ < 0 ? 0 : static_cast<double>(quietest_) / (rate_ / 2) / kFullScale);
   qc.head_silence_ms = first_sound_ < 0 ? qc.duration_ms : ms(first_sound_);
   qc.tail_silence_ms = last_sound_ < 0 ? qc.duration_ms : ms(count_ - 1 - last_sound_);
   qc.loudness_lufs = loudness_lufs;

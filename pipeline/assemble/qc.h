@@ -25,7 +25,7 @@ class QcMeter {
   int peak_ = 0;
   int64_t window_sum_ = 0;  // sum of squares of the current 500 ms window
   int64_t window_count_ = 0;
-  int64_t quietest_ = -1;   // sum of squares of the quietest full window
+  int64_t quietest_ = -1;     // sum of squares of the quietest full window
   int64_t first_sound_ = -1;  // first sample above the silence threshold
   int64_t last_sound_ = -1;   // last one
 };

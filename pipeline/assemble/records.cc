@@ -403,17 +403,13 @@ StatusOr<T> ReadRecord(const std::string& path) {
 
 }  // namespace
 
-std::string ManifestToJson(const Manifest& manifest) {
-  return ToJson(manifest).dump(2) + "\n";
-}
+std::string ManifestToJson(const Manifest& manifest) { return ToJson(manifest).dump(2) + "\n"; }
 
 StatusOr<Manifest> ParseManifest(std::string_view text, const std::string& file) {
   return ParseRecord<Manifest>(text, file);
 }
 
-StatusOr<Manifest> ReadManifest(const std::string& path) {
-  return ReadRecord<Manifest>(path);
-}
+StatusOr<Manifest> ReadManifest(const std::string& path) { return ReadRecord<Manifest>(path); }
 
 std::string ReportToJson(const Report& report) { return ToJson(report).dump(2) + "\n"; }
 

@@ -17,8 +17,8 @@ namespace assemble_internal {
 
 // Where one utterance landed in its chapter file, with its words.
 struct RecordedUtterance {
-  int64_t start_ms = 0;  // milliseconds from the start of the chapter file
-  int64_t end_ms = 0;    // milliseconds from the start of the chapter file
+  int64_t start_ms = 0;             // milliseconds from the start of the chapter file
+  int64_t end_ms = 0;               // milliseconds from the start of the chapter file
   std::vector<ManifestWord> words;  // parallel to its clip's words
 };
 

@@ -22,8 +22,7 @@ int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& p) {
   return ms;
 }
 
-StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
-                                      const std::vector<ClipSummary>& clips,
+StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter, const std::vector<ClipSummary>& clips,
                                       const PauseOptions& pauses) {
   if (clips.size() != chapter.utterances.size()) {
     return Status::Failure("chapter " + std::to_string(chapter.index) +
@@ -37,8 +36,8 @@ StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
     if (clips[i].sample_rate != rate) {
       return Status::Failure("clips of one chapter differ in sample rate");
     }
-    const int64_t silence = MsToSamples(
-        i == 0 ? pauses.head_ms : PauseBeforeMs(chapter, i, pauses), rate);
+    const int64_t silence =
+        MsToSamples(i == 0 ? pauses.head_ms : PauseBeforeMs(chapter, i, pauses), rate);
     layout.silence_before.push_back(silence);
     const int64_t start = at + silence;
     at = start + clips[i].length;
@@ -46,8 +45,7 @@ StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
     t.start_ms = SamplesToMs(start, rate);
     t.end_ms = SamplesToMs(at, rate);
     for (const WordTiming& w : clips[i].words) {
-      t.word_ms.emplace_back(SamplesToMs(start + w.start, rate),
-                             SamplesToMs(start + w.end, rate));
+      t.word_ms.emplace_back(SamplesToMs(start + w.start, rate), SamplesToMs(start + w.end, rate));
     }
     layout.timings.push_back(std::move(t));
   }

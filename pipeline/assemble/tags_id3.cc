@@ -9,8 +9,8 @@
 
 #include <cstdio>
 
-#include "tags_writer.h"
 #include "samples.h"
+#include "tags_writer.h"
 
 namespace narrate {
 namespace assemble_internal {

@@ -1,9 +1,9 @@
 // Book folders (book.toml), single texts and voices/*.toml: what a session opens.
 #include <sys/stat.h>
 
+#include <toml++/toml.h>
 #include <algorithm>
 #include <cstdlib>
-#include <toml++/toml.h>
 
 #include "book/book.h"
 #include "core/language.h"
@@ -39,11 +39,10 @@ StatusOr<toml::table> ParseToml(const std::string& path) {
   try {
     return toml::parse(*text, path);
   } catch (const toml::parse_error& e) {
-    return Status::DataError(path + ":" + std::to_string(e.source().begin.line) +
-                             ": " + std::string(e.description()));
+    return Status::DataError(path + ":" + std::to_string(e.source().begin.line) + ": " +
+                             std::string(e.description()));
   }
 }
-
 
 }  // namespace
 
@@ -135,8 +134,7 @@ Lang GuessLanguage(const std::string& bytes) {
       ++european;
     }
   }
-  const std::string script =
-      hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "han" : "latin";
+  const std::string script = hanzi >= 3 || high_pairs > 3 * std::max(1, european) ? "han" : "latin";
   // The first language (in list order) written in that script.
   StatusOr<const LanguageSet*> languages = Languages();
   if (languages.ok()) {
@@ -200,10 +198,10 @@ StatusOr<std::map<std::string, Timbre>> LoadVoices(const std::string& dir) {
     timbre.rate = t["rate"].value_or(timbre.rate);
     timbre.volume = t["volume"].value_or(timbre.volume);
     timbre.gender = t["gender"].value_or(std::string());
-    if (timbre.pitch < 0 || timbre.pitch > 100 || timbre.range < 0 ||
-        timbre.range > 100 || timbre.rate < 80 || timbre.rate > 450 ||
-        timbre.volume < 0 || timbre.volume > 200) {
-      return Status::DataError(path + ": pitch and range must be 0-100, rate "
+    if (timbre.pitch < 0 || timbre.pitch > 100 || timbre.range < 0 || timbre.range > 100 ||
+        timbre.rate < 80 || timbre.rate > 450 || timbre.volume < 0 || timbre.volume > 200) {
+      return Status::DataError(path +
+                               ": pitch and range must be 0-100, rate "
                                "80-450, volume 0-200");
     }
     voices[timbre.name] = timbre;

@@ -83,7 +83,7 @@ StatusOr<BuildResult> BookSession::Build(const BuildOptions& options, Reporter* 
   if (!script.ok()) return script.status();
 
   std::vector<SynthRequest> requests;
-  std::vector<std::string> keys;  // each request's clip key, once
+  std::vector<std::string> keys;      // each request's clip key, once
   std::vector<size_t> first_request;  // per chapter, its first utterance's in `requests`
   for (const Chapter& c : script->chapters) {
     first_request.push_back(requests.size());
@@ -116,7 +116,8 @@ StatusOr<BuildResult> BookSession::Build(const BuildOptions& options, Reporter* 
   ClipSource clip_source;
   clip_source.content_key = [&](const Chapter& chapter) {
     std::string key;
-    for (size_t i = 0; i < chapter.utterances.size(); ++i) key += keys[request_of(chapter, i)] + ",";
+    for (size_t i = 0; i < chapter.utterances.size(); ++i)
+      key += keys[request_of(chapter, i)] + ",";
     return key;
   };
   clip_source.summary = [&](const Chapter& chapter, size_t i) -> StatusOr<ClipSummary> {
@@ -136,10 +137,9 @@ StatusOr<BuildResult> BookSession::Build(const BuildOptions& options, Reporter* 
   assemble.cache_dir = cache_dir;
   assemble.formats = options.formats;
   assemble.pool = &pool_;
-  auto assembled = AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
-                                [&count, chapters](int done) {
-                                  count("chapters", done, chapters);
-                                });
+  auto assembled =
+      AssembleBook(*script, clip_source, assemble, reporter.diagnostics(),
+                   [&count, chapters](int done) { count("chapters", done, chapters); });
   // Even after a failed assembly, synthesis finishes: its clips stay in the
   // cache for the next run.
   Status synthesized = synthesis.Wait();
@@ -161,8 +161,8 @@ StatusOr<BuildResult> BookSession::Build(const BuildOptions& options, Reporter* 
   const std::string& first_format = options.formats.front();
   for (const FileQc& qc : result.files) {
     if (qc.file.rfind("chapters/", 0) == 0 && qc.file.size() > first_format.size() &&
-        qc.file.compare(qc.file.size() - first_format.size(), std::string::npos,
-                        first_format) == 0) {
+        qc.file.compare(qc.file.size() - first_format.size(), std::string::npos, first_format) ==
+            0) {
       result.audio_ms += qc.duration_ms;
     }
     if (!qc.failures.empty()) ++result.qc_failed;

@@ -23,8 +23,7 @@ namespace {
 
 // The opening credits (title, author, narrator) and closing words of `book`,
 // normalized; they are diagnosed as book.toml.
-Credits MakeCredits(const Book& book, const LanguageProfile& words,
-                    const Normalizer& normalizer) {
+Credits MakeCredits(const Book& book, const LanguageProfile& words, const Normalizer& normalizer) {
   std::string opening = book.title + words.stop;
   if (!book.author.empty()) opening += words.before_author + book.author + words.stop;
   opening += words.before_narrator + "eSpeak NG" + words.stop;
@@ -167,11 +166,10 @@ StatusOr<Script> BookSession::Prepare(Reporter* reporter) {
   if (!book_.whole_book) {
     // A text said alone: no generated chapter title.
     for (Chapter& c : script.chapters) {
-      c.utterances.erase(std::remove_if(c.utterances.begin(), c.utterances.end(),
-                                        [](const Utterance& u) {
-                                          return u.kind == UtteranceKind::kHeading;
-                                        }),
-                         c.utterances.end());
+      c.utterances.erase(
+          std::remove_if(c.utterances.begin(), c.utterances.end(),
+                         [](const Utterance& u) { return u.kind == UtteranceKind::kHeading; }),
+          c.utterances.end());
     }
   }
   return script;
@@ -180,10 +178,10 @@ StatusOr<Script> BookSession::Prepare(Reporter* reporter) {
 StatusOr<SynthRequest> BookSession::RequestFor(const Utterance& u) const {
   auto v = voices_.find(u.voice);
   if (v == voices_.end()) {
-    return Status::DataError("no voice '" + u.voice + "' in " +
-                             (options_.voices_dir.empty() ? DefaultVoicesDir()
-                                                          : options_.voices_dir) +
-                             " (used by " + u.id + ")");
+    return Status::DataError(
+        "no voice '" + u.voice + "' in " +
+        (options_.voices_dir.empty() ? DefaultVoicesDir() : options_.voices_dir) + " (used by " +
+        u.id + ")");
   }
   return SynthRequest{u.lang, v->second, u.tokens};
 }

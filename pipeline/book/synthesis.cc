@@ -11,9 +11,8 @@
 namespace narrate {
 
 SynthesisRun::SynthesisRun(const std::vector<SynthRequest>& requests,
-                           const std::vector<std::string>& keys, ClipCache* cache,
-                           ThreadPool* pool, int jobs, SynthSource first,
-                           std::function<void(int, int)> progress)
+                           const std::vector<std::string>& keys, ClipCache* cache, ThreadPool* pool,
+                           int jobs, SynthSource first, std::function<void(int, int)> progress)
     : requests_(requests),
       keys_(keys),
       cache_(cache),

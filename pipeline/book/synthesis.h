@@ -49,8 +49,8 @@ class SynthesisRun {
   std::function<void(int, int)> progress_;
   std::vector<size_t> missing_;  // indices into requests_, in book order
   int reused_ = 0;
-  Status failure_;   // written by the task, read after it
-  TaskGroup task_;   // last: waited for before the rest goes
+  Status failure_;  // written by the task, read after it
+  TaskGroup task_;  // last: waited for before the rest goes
 };
 
 }  // namespace narrate

@@ -66,8 +66,8 @@ int RunBuild(const std::string& book_dir, BuildArgs args) {
   if (!built.ok()) return Fail(built.status());
   std::fprintf(stderr, "  %d synthesized, %d reused from the cache\n", built->synthesized,
                built->reused);
-  std::fprintf(stderr, "  %d chapters assembled, %d already up to date\n",
-               built->chapters_rendered, built->chapters_reused);
+  std::fprintf(stderr, "  %d chapters assembled, %d already up to date\n", built->chapters_rendered,
+               built->chapters_reused);
   // The QC summary: every file against ACX-style limits (report.json has all).
   for (const FileQc& qc : built->files) {
     if (!qc.failures.empty()) {
@@ -110,8 +110,7 @@ int RunMark(const std::string& input, const std::string& lang, const std::string
     if (format == "text") std::cout << "\n## " << c.index << ". " << c.title << "\n\n";
     for (const Utterance& u : c.utterances) {
       if (format == "text") {
-        std::cout << "[" << (u.speaker ? *u.speaker : ToString(u.kind)) << "] " << u.text
-                  << "\n";
+        std::cout << "[" << (u.speaker ? *u.speaker : ToString(u.kind)) << "] " << u.text << "\n";
         continue;
       }
       nlohmann::json line = {
@@ -169,22 +168,22 @@ int RunNarrate(int argc, char** argv) {
       "(diagnostics and QC figures). Unchanged sentences are reused from the\n"
       "cache, so a rebuild after an edit is quick.\n\n"
       "Example:\n  narrate build books/napoleon -o /tmp/napoleon --format flac --jobs 2");
-  build_cmd->add_option("BOOK_DIR", book_dir,
-                        "Book folder holding book.toml and the chapter texts")
+  build_cmd->add_option("BOOK_DIR", book_dir, "Book folder holding book.toml and the chapter texts")
       ->required();
   build_cmd->add_option("-o,--output", build.out_dir,
                         "Output folder (default: output/<book folder name>); "
                         "never inside the book folder");
   build.formats.clear();
-  build_cmd->add_option("--format", build.formats,
-                        "Audio format of the files, repeatable (default: wav)")
+  build_cmd
+      ->add_option("--format", build.formats,
+                   "Audio format of the files, repeatable (default: wav)")
       ->check(CLI::IsMember({"wav", "flac", "mp3", "opus"}));
-  build_cmd->add_option("-j,--jobs", args.jobs,
-                        "Synthesis worker processes, and threads for the rest of the\n"
-                        "build's parallel work (default: the number of cores)")
+  build_cmd
+      ->add_option("-j,--jobs", args.jobs,
+                   "Synthesis worker processes, and threads for the rest of the\n"
+                   "build's parallel work (default: the number of cores)")
       ->check(CLI::Range(1, 64));
-  build_cmd->add_option("--cache", args.cache_dir,
-                        "Clip cache folder (default: OUTPUT/.cache)");
+  build_cmd->add_option("--cache", args.cache_dir, "Clip cache folder (default: OUTPUT/.cache)");
   build_cmd->add_flag("--strict", args.strict,
                       "Fail the build (exit 1) when a file fails a QC check:\n"
                       "RMS -23..-18 dB, peak <= -3 dBFS, noise floor <= -60 dB,\n"
@@ -195,27 +194,25 @@ int RunNarrate(int argc, char** argv) {
                       "used by blind and visually-impaired readers (adds mp3)");
 
   std::string mark_input, mark_lang, mark_format = "json";
-  CLI::App* mark_cmd = app.add_subcommand(
-      "mark",
-      "Print the script: one JSON object a line per utterance (id, chapter,\n"
-      "chapter_title, paragraph, kind, speaker, gender, voice, lang, text,\n"
-      "spoken), or a readable script with --format text.\n\n"
-      "Example:\n  narrate mark books/napoleon --format text | less");
-  mark_cmd->add_option("BOOK_DIR|FILE", mark_input, "A book folder or one text file")
-      ->required();
-  mark_cmd->add_option("--lang", mark_lang,
-                       "Language of a single FILE (default: guessed)")
+  CLI::App* mark_cmd =
+      app.add_subcommand("mark",
+                         "Print the script: one JSON object a line per utterance (id, chapter,\n"
+                         "chapter_title, paragraph, kind, speaker, gender, voice, lang, text,\n"
+                         "spoken), or a readable script with --format text.\n\n"
+                         "Example:\n  narrate mark books/napoleon --format text | less");
+  mark_cmd->add_option("BOOK_DIR|FILE", mark_input, "A book folder or one text file")->required();
+  mark_cmd->add_option("--lang", mark_lang, "Language of a single FILE (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));
   mark_cmd->add_option("--format", mark_format, "json (default) or text")
       ->check(CLI::IsMember({"json", "text"}));
 
   std::string norm_file, norm_lang;
-  CLI::App* norm_cmd = app.add_subcommand(
-      "normalize",
-      "Print the spoken form of a text file, one paragraph a line, with\n"
-      "numbers, dates and abbreviations written out; diagnostics (repairs,\n"
-      "omissions) go to stderr as file:line: message.\n\n"
-      "Example:\n  narrate normalize chapter.txt --lang sk");
+  CLI::App* norm_cmd =
+      app.add_subcommand("normalize",
+                         "Print the spoken form of a text file, one paragraph a line, with\n"
+                         "numbers, dates and abbreviations written out; diagnostics (repairs,\n"
+                         "omissions) go to stderr as file:line: message.\n\n"
+                         "Example:\n  narrate normalize chapter.txt --lang sk");
   norm_cmd->add_option("FILE", norm_file, "A text file")->required();
   norm_cmd->add_option("--lang", norm_lang, LanguageNames() + " (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));
@@ -231,8 +228,8 @@ int RunNarrate(int argc, char** argv) {
   if (preview_exit >= 0) return preview_exit;
   if (build_cmd->parsed()) {
     if (build.formats.empty()) build.formats = {"wav"};
-    if (build.epub && std::find(build.formats.begin(), build.formats.end(), "mp3") ==
-                          build.formats.end()) {
+    if (build.epub &&
+        std::find(build.formats.begin(), build.formats.end(), "mp3") == build.formats.end()) {
       build.formats.push_back("mp3");
     }
     return RunBuild(book_dir, args);

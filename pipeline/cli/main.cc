@@ -27,8 +27,7 @@ void SetUpMemory() {
   mallopt(M_TOP_PAD, static_cast<int>(kHeap));
   void* grow = std::malloc(1 << 20);  // makes the heap grow by the pad now
   if (grow == nullptr) return;
-  const uintptr_t begin =
-      (reinterpret_cast<uintptr_t>(grow) + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(grow) + kHugePage - 1) & ~(kHugePage - 1);
   const uintptr_t end = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(kHugePage - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
   std::free(grow);

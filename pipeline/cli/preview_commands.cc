@@ -67,8 +67,8 @@ Status FindStart(const Script& script, const PreviewArgs& args, size_t* chapter,
                  size_t* utterance) {
   const size_t count = script.chapters.size();
   if (args.chapter < 0 || static_cast<size_t>(args.chapter) > count) {
-    return Status::Usage("--chapter " + std::to_string(args.chapter) +
-                         ": the book has " + std::to_string(count) + " chapters");
+    return Status::Usage("--chapter " + std::to_string(args.chapter) + ": the book has " +
+                         std::to_string(count) + " chapters");
   }
   *chapter = args.chapter > 0 ? args.chapter - 1 : 0;
   *utterance = 0;
@@ -100,9 +100,9 @@ Status FindStart(const Script& script, const PreviewArgs& args, size_t* chapter,
       }
     }
   }
-  return Status::Usage("--from '" + args.from + "': no sentence has that id or text" +
-                       (args.chapter > 0 ? " in chapter " + std::to_string(args.chapter)
-                                         : std::string()));
+  return Status::Usage(
+      "--from '" + args.from + "': no sentence has that id or text" +
+      (args.chapter > 0 ? " in chapter " + std::to_string(args.chapter) : std::string()));
 }
 
 // Plays `script` from (chapter, utterance) on the opened device.
@@ -191,7 +191,7 @@ int RunPreviewCommand(PreviewArgs args) {
 int RunSay(const std::string& text, PreviewArgs args) {
   if (!HavePortAudio()) return Fail(OpenPortAudioSink(args.device).status());
   const std::string voice = args.speaker;
-  args.speaker.clear();  // a timbre here, not a filter
+  args.speaker.clear();    // a timbre here, not a filter
   args.cache_dir.clear();  // no book, no cache
   return PrepareAndPlay(BookFromText(text + "\n", args.lang), args, voice);
 }
@@ -222,20 +222,19 @@ void AddPlaybackOptions(CLI::App* cmd, PreviewArgs* args) {
 
 void AddPreviewCommands(CLI::App* app, int* exit_code) {
   auto preview = std::make_shared<PreviewArgs>();
-  CLI::App* cmd = app->add_subcommand(
-      "preview",
-      "Play a book now, from any chapter or sentence, while synthesis runs\n"
-      "ahead (clips from the build cache are reused). On a terminal it shows\n"
-      "the sentence being heard and takes keys: space pause/resume, n/p\n"
-      "next/previous sentence, N/P next/previous chapter, +/- rate, q quit.\n"
-      "Piped or with --for it plays and exits. Set NARRATE_PREVIEW_TRACE=1 to\n"
-      "print the time to the first sound and the underrun count.\n\n"
-      "Examples:\n"
-      "  narrate preview books/napoleon --chapter 3\n"
-      "  narrate preview books/napoleon --from c02-p0004-s01 --rate 130\n"
-      "  narrate preview books/napoleon --from 枫丹白露 --for 20");
-  cmd->add_option("BOOK_DIR|FILE", preview->input, "A book folder or one text file")
-      ->required();
+  CLI::App* cmd =
+      app->add_subcommand("preview",
+                          "Play a book now, from any chapter or sentence, while synthesis runs\n"
+                          "ahead (clips from the build cache are reused). On a terminal it shows\n"
+                          "the sentence being heard and takes keys: space pause/resume, n/p\n"
+                          "next/previous sentence, N/P next/previous chapter, +/- rate, q quit.\n"
+                          "Piped or with --for it plays and exits. Set NARRATE_PREVIEW_TRACE=1 to\n"
+                          "print the time to the first sound and the underrun count.\n\n"
+                          "Examples:\n"
+                          "  narrate preview books/napoleon --chapter 3\n"
+                          "  narrate preview books/napoleon --from c02-p0004-s01 --rate 130\n"
+                          "  narrate preview books/napoleon --from 枫丹白露 --for 20");
+  cmd->add_option("BOOK_DIR|FILE", preview->input, "A book folder or one text file")->required();
   cmd->add_option("--lang", preview->lang, "Language of a single FILE (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));
   cmd->add_option("--chapter", preview->chapter, "Start at this chapter (1-based)")
@@ -261,15 +260,15 @@ void AddPreviewCommands(CLI::App* app, int* exit_code) {
 
   auto say = std::make_shared<PreviewArgs>();
   auto text = std::make_shared<std::string>();
-  CLI::App* say_cmd = app->add_subcommand(
-      "say",
-      "Normalize and speak one text, to audition a voice or a lexicon entry.\n"
-      "--speaker names a voice (a timbre in voices/, e.g. narrator, female1);\n"
-      "without it the voices are cast as in a book (quoted speech: a speaker\n"
-      "voice).\n\n"
-      "Examples:\n"
-      "  narrate say '1815年6月18日，滑铁卢。' --speaker male2\n"
-      "  narrate say 'Dňa 22. júna 1815 abdikoval.' --lang sk --rate 80");
+  CLI::App* say_cmd =
+      app->add_subcommand("say",
+                          "Normalize and speak one text, to audition a voice or a lexicon entry.\n"
+                          "--speaker names a voice (a timbre in voices/, e.g. narrator, female1);\n"
+                          "without it the voices are cast as in a book (quoted speech: a speaker\n"
+                          "voice).\n\n"
+                          "Examples:\n"
+                          "  narrate say '1815年6月18日，滑铁卢。' --speaker male2\n"
+                          "  narrate say 'Dňa 22. júna 1815 abdikoval.' --lang sk --rate 80");
   say_cmd->add_option("TEXT", *text, "The text to speak")->required();
   say_cmd->add_option("--lang", say->lang, LanguageNames() + " (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));

@@ -72,8 +72,8 @@ void TerminalProgress::Count(const std::string& what, int done, int total) {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - stage_start_).count();
   if (slowest->done > 0 && slowest->done < slowest->total && elapsed > 1.0) {
-    line += ", about " + Seconds(elapsed / slowest->done * (slowest->total - slowest->done)) +
-            " left";
+    line +=
+        ", about " + Seconds(elapsed / slowest->done * (slowest->total - slowest->done)) + " left";
   }
   std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);

@@ -41,10 +41,14 @@ int CodePointCount(std::string_view utf8) {
 
 const char* ToString(UtteranceKind kind) {
   switch (kind) {
-    case UtteranceKind::kHeading: return "heading";
-    case UtteranceKind::kNarration: return "narration";
-    case UtteranceKind::kSpeech: return "speech";
-    case UtteranceKind::kDocument: return "document";
+    case UtteranceKind::kHeading:
+      return "heading";
+    case UtteranceKind::kNarration:
+      return "narration";
+    case UtteranceKind::kSpeech:
+      return "speech";
+    case UtteranceKind::kDocument:
+      return "document";
   }
   return "narration";
 }
@@ -59,9 +63,8 @@ StatusOr<std::string> ReadFile(const std::string& path) {
   struct stat st;
   std::string data;
   size_t size = 0;
-  data.resize(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-                  ? static_cast<size_t>(st.st_size) + 1
-                  : size_t{1} << 16);
+  data.resize(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? static_cast<size_t>(st.st_size) + 1
+                                                           : size_t{1} << 16);
   for (;;) {
     if (size == data.size()) data.resize(data.size() * 2);
     const ssize_t n = ::read(fd, &data[size], data.size() - size);
@@ -139,13 +142,11 @@ StatusOr<std::vector<TsvRow>> ReadTsv(const std::string& path, size_t min_fields
       from = tab + 1;
     }
     if (row.fields.size() < min_fields || row.fields.size() > max_fields) {
-      const std::string wanted =
-          min_fields == max_fields ? std::to_string(min_fields)
-                                   : std::to_string(min_fields) + " to " +
-                                         std::to_string(max_fields);
+      const std::string wanted = min_fields == max_fields ? std::to_string(min_fields)
+                                                          : std::to_string(min_fields) + " to " +
+                                                                std::to_string(max_fields);
       return Status::DataError(path + ":" + std::to_string(line) + ": expected " + wanted +
-                               " tab-separated fields, found " +
-                               std::to_string(row.fields.size()));
+                               " tab-separated fields, found " + std::to_string(row.fields.size()));
     }
     rows.push_back(std::move(row));
   }
@@ -161,8 +162,7 @@ Status MakeDirs(const std::string& path) {
     partial = path.substr(0, pos);
     if (partial.empty()) continue;
     if (::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST) {
-      return Status::IoError(partial + ": cannot create directory: " +
-                             std::strerror(errno));
+      return Status::IoError(partial + ": cannot create directory: " + std::strerror(errno));
     }
   }
   struct stat st;
@@ -183,8 +183,7 @@ uint64_t Fnv1a64(const std::string& data, uint64_t seed) {
 
 std::string HexHash(const std::string& data) {
   char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx",
-                static_cast<unsigned long long>(Fnv1a64(data)));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(Fnv1a64(data)));
   return buf;
 }
 
@@ -224,8 +223,8 @@ std::string BesideProgram(const std::string& name, bool executable) {
   return ::access(path.c_str(), executable ? X_OK : R_OK) == 0 ? path : "";
 }
 
-SharedLibrary::SharedLibrary(std::initializer_list<const char*> names,
-                             const std::string& what, const std::string& package)
+SharedLibrary::SharedLibrary(std::initializer_list<const char*> names, const std::string& what,
+                             const std::string& package)
     : what_(what) {
   const char* why = "no file to load";
   for (const char* name : names) {
@@ -233,8 +232,8 @@ SharedLibrary::SharedLibrary(std::initializer_list<const char*> names,
     if (handle_ != nullptr) return;
     why = ::dlerror();
   }
-  error_ = "cannot load " + what + " (" + (why != nullptr ? why : "?") + "): install " +
-           package + " (apt-get install " + package + ")";
+  error_ = "cannot load " + what + " (" + (why != nullptr ? why : "?") + "): install " + package +
+           " (apt-get install " + package + ")";
 }
 
 void* SharedLibrary::Symbol(const char* name) {

@@ -112,8 +112,8 @@ class ProfileReader {
   void Known(const toml::table& t, std::initializer_list<const char*> keys) {
     if (!status_.ok()) return;
     for (const auto& [key, node] : t) {
-      const bool known = std::any_of(keys.begin(), keys.end(),
-                                     [&](const char* k) { return key.str() == k; });
+      const bool known =
+          std::any_of(keys.begin(), keys.end(), [&](const char* k) { return key.str() == k; });
       if (!known) return Fail(node, "unknown key '" + std::string(key.str()) + "'");
     }
   }
@@ -195,9 +195,9 @@ StatusOr<LanguageProfile> LoadProfile(const std::string& path, const Lang& code)
     r.String(*c, "stop", &p.stop);
     r.Known(*c, {"before_author", "before_narrator", "closing", "stop"});
   }
-  r.Known(t, {"list_order", "word_delimited", "script", "caption_width", "espeak_voice",
-              "normalizer", "legacy_encodings", "quotes", "sentences", "mentions", "headings",
-              "credits", "epub"});
+  r.Known(t,
+          {"list_order", "word_delimited", "script", "caption_width", "espeak_voice", "normalizer",
+           "legacy_encodings", "quotes", "sentences", "mentions", "headings", "credits", "epub"});
   if (!r.status().ok()) return r.status();
   return p;
 }

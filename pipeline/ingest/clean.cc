@@ -11,13 +11,11 @@ namespace narrate {
 namespace ingest_internal {
 namespace {
 
-bool IsZeroWidth(UChar32 c) {
-  return (c >= 0x200B && c <= 0x200D) || c == 0x2060 || c == 0xFEFF;
-}
+bool IsZeroWidth(UChar32 c) { return (c >= 0x200B && c <= 0x200D) || c == 0x2060 || c == 0xFEFF; }
 
 bool IsSentenceEnd(UChar32 c) {
-  return c == 0x3002 || c == 0xFF01 || c == 0xFF1F || c == '!' || c == '?' ||
-         c == '.' || c == 0x2026 || c == 0xFF0E;
+  return c == 0x3002 || c == 0xFF01 || c == 0xFF1F || c == '!' || c == '?' || c == '.' ||
+         c == 0x2026 || c == 0xFF0E;
 }
 
 // Closing quotes and brackets that may follow a sentence end.
@@ -54,23 +52,18 @@ std::string Plural(int n, const char* one, const char* many) {
 std::vector<std::string> CleanReport::Messages() const {
   std::vector<std::string> out;
   if (replacement > 0) {
-    out.push_back(
-        "removed " +
-        Plural(replacement, "replacement character", "replacement characters") +
-        " (U+FFFD)");
+    out.push_back("removed " +
+                  Plural(replacement, "replacement character", "replacement characters") +
+                  " (U+FFFD)");
   }
   if (control > 0) {
-    out.push_back("removed " +
-                  Plural(control, "control character", "control characters"));
+    out.push_back("removed " + Plural(control, "control character", "control characters"));
   }
   if (zero_width > 0) {
-    out.push_back("removed " + Plural(zero_width, "zero-width character",
-                                      "zero-width characters"));
+    out.push_back("removed " + Plural(zero_width, "zero-width character", "zero-width characters"));
   }
   if (soft_hyphen > 0) {
-    out.push_back("removed " +
-                  Plural(soft_hyphen, "soft hyphen", "soft hyphens") +
-                  " (U+00AD)");
+    out.push_back("removed " + Plural(soft_hyphen, "soft hyphen", "soft hyphens") + " (U+00AD)");
   }
   return out;
 }

@@ -25,23 +25,21 @@ ConverterPtr OpenConverter(const char* encoding, bool strict) {
   ConverterPtr conv(ucnv_open(encoding, &status));
   if (U_FAILURE(status)) return nullptr;
   if (strict) {
-    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr,
-                        nullptr, &status);
-    ucnv_setFromUCallBack(conv.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr,
-                          nullptr, nullptr, &status);
+    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+    ucnv_setFromUCallBack(conv.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr,
+                          &status);
   } else {
     // Illegal input becomes U+FFFD whatever the converter's own substitute is.
     static const UChar kReplacement[] = {0xFFFD};
-    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_SUBSTITUTE, nullptr,
-                        nullptr, nullptr, &status);
+    ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_SUBSTITUTE, nullptr, nullptr, nullptr,
+                        &status);
     ucnv_setSubstString(conv.get(), kReplacement, 1, &status);
   }
   if (U_FAILURE(status)) return nullptr;
   return conv;
 }
 
-bool Decode(const std::string& bytes, const char* encoding, bool strict,
-            icu::UnicodeString* out) {
+bool Decode(const std::string& bytes, const char* encoding, bool strict, icu::UnicodeString* out) {
   ConverterPtr conv = OpenConverter(encoding, strict);
   if (!conv) return false;
   out->remove();
@@ -108,13 +106,12 @@ const std::bitset<0x30000>& CommonHanTable() {
 
 }  // namespace
 
-bool DecodeStrict(const std::string& bytes, const char* encoding,
-                  icu::UnicodeString* out) {
+bool DecodeStrict(const std::string& bytes, const char* encoding, icu::UnicodeString* out) {
   return Decode(bytes, encoding, true, out);
 }
 
-bool DecodeLenient(const std::string& bytes, const char* encoding,
-                   icu::UnicodeString* out, int* errors) {
+bool DecodeLenient(const std::string& bytes, const char* encoding, icu::UnicodeString* out,
+                   int* errors) {
   if (!Decode(bytes, encoding, false, out)) return false;
   if (errors != nullptr) {
     *errors = 0;
@@ -125,21 +122,19 @@ bool DecodeLenient(const std::string& bytes, const char* encoding,
   return true;
 }
 
-bool EncodeStrict(const icu::UnicodeString& text, const char* encoding,
-                  std::string* out) {
+bool EncodeStrict(const icu::UnicodeString& text, const char* encoding, std::string* out) {
   ConverterPtr conv = OpenConverter(encoding, true);
   if (!conv) return false;
   out->clear();
   if (text.isEmpty()) return true;
   UErrorCode status = U_ZERO_ERROR;
-  int32_t needed = ucnv_fromUChars(conv.get(), nullptr, 0, text.getBuffer(),
-                                   text.length(), &status);
+  int32_t needed =
+      ucnv_fromUChars(conv.get(), nullptr, 0, text.getBuffer(), text.length(), &status);
   if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return false;
   out->resize(static_cast<size_t>(needed));
   status = U_ZERO_ERROR;
   ucnv_resetFromUnicode(conv.get());
-  ucnv_fromUChars(conv.get(), out->data(), needed, text.getBuffer(),
-                  text.length(), &status);
+  ucnv_fromUChars(conv.get(), out->data(), needed, text.getBuffer(), text.length(), &status);
   return U_SUCCESS(status);
 }
 
@@ -158,8 +153,7 @@ Utf8Scan ScanUtf8(const std::string& bytes) {
     U8_NEXT(s, i, n, c);
     if (c >= 0) {
       ++scan.multibyte;
-    } else if (i == n && U8_COUNT_TRAIL_BYTES(s[start]) + 1 > n - start &&
-               U8_IS_LEAD(s[start])) {
+    } else if (i == n && U8_COUNT_TRAIL_BYTES(s[start]) + 1 > n - start && U8_IS_LEAD(s[start])) {
       scan.truncated_tail = static_cast<size_t>(n - start);
     } else {
       ++scan.invalid;
@@ -173,9 +167,7 @@ bool IsHan(UChar32 c) {
          (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
 }
 
-bool IsCommonHan(UChar32 c) {
-  return c >= 0 && c < 0x30000 && CommonHanTable().test(c);
-}
+bool IsCommonHan(UChar32 c) { return c >= 0 && c < 0x30000 && CommonHanTable().test(c); }
 
 HanStats CountHan(const icu::UnicodeString& text) {
   HanStats stats;
@@ -190,8 +182,7 @@ HanStats CountHan(const icu::UnicodeString& text) {
 }
 
 bool IsSlovakLetter(UChar32 c) {
-  static const char16_t kLetters[] =
-      u"áäčďéěíĺľňóôŕřšťúůýžÁÄČĎÉĚÍĹĽŇÓÔŔŘŠŤÚŮÝŽ";
+  static const char16_t kLetters[] = u"áäčďéěíĺľňóôŕřšťúůýžÁÄČĎÉĚÍĹĽŇÓÔŔŘŠŤÚŮÝŽ";
   for (const char16_t* p = kLetters; *p != 0; ++p) {
     if (c == *p) return true;
   }

@@ -17,18 +17,16 @@ namespace ingest_internal {
 // Decodes `bytes` with the ICU converter `encoding`. Strict: fails (returns
 // false) on the first illegal or unmapped byte sequence. `out` is undefined on
 // failure.
-bool DecodeStrict(const std::string& bytes, const char* encoding,
-                  icu::UnicodeString* out);
+bool DecodeStrict(const std::string& bytes, const char* encoding, icu::UnicodeString* out);
 
 // Decodes with substitution: an illegal sequence becomes U+FFFD. `errors` (may
 // be null) receives how many sequences were substituted.
-bool DecodeLenient(const std::string& bytes, const char* encoding,
-                   icu::UnicodeString* out, int* errors);
+bool DecodeLenient(const std::string& bytes, const char* encoding, icu::UnicodeString* out,
+                   int* errors);
 
 // Encodes `text` with `encoding`. Strict: false if any character has no
 // mapping.
-bool EncodeStrict(const icu::UnicodeString& text, const char* encoding,
-                  std::string* out);
+bool EncodeStrict(const icu::UnicodeString& text, const char* encoding, std::string* out);
 
 // What a scan of bytes as UTF-8 found.
 struct Utf8Scan {
@@ -49,9 +47,7 @@ bool IsCommonHan(UChar32 c);
 struct HanStats {
   int han = 0;     // Han characters
   int common = 0;  // of which IsCommonHan
-  double CommonShare() const {
-    return han == 0 ? 1.0 : static_cast<double>(common) / han;
-  }
+  double CommonShare() const { return han == 0 ? 1.0 : static_cast<double>(common) / han; }
 };
 HanStats CountHan(const icu::UnicodeString& text);
 

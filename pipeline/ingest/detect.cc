@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/language.h"
 #include "codec.h"
+#include "core/language.h"
 
 namespace narrate {
 namespace ingest_internal {
@@ -37,10 +37,8 @@ int UcsdetConfidence(const std::string& bytes, const char* name) {
   UErrorCode status = U_ZERO_ERROR;
   UCharsetDetector* det = ucsdet_open(&status);
   if (U_FAILURE(status)) return 0;
-  std::unique_ptr<UCharsetDetector, void (*)(UCharsetDetector*)> guard(
-      det, ucsdet_close);
-  ucsdet_setText(det, bytes.data(), static_cast<int32_t>(bytes.size()),
-                 &status);
+  std::unique_ptr<UCharsetDetector, void (*)(UCharsetDetector*)> guard(det, ucsdet_close);
+  ucsdet_setText(det, bytes.data(), static_cast<int32_t>(bytes.size()), &status);
   int32_t count = 0;
   const UCharsetMatch** matches = ucsdet_detectAll(det, &count, &status);
   if (U_FAILURE(status)) return 0;
@@ -81,8 +79,7 @@ StatusOr<Decoded> Finish(Decoded decoded, const std::string& file) {
 }
 
 StatusOr<Decoded> DecodeAs(const std::string& bytes, const std::string& file,
-                           const std::string& encoding,
-                           const std::string& how) {
+                           const std::string& encoding, const std::string& how) {
   Decoded decoded;
   decoded.encoding = encoding;
   decoded.how = how;
@@ -102,8 +99,7 @@ bool TryUtf8(const std::string& bytes, Decoded* decoded) {
   decoded->how = "detected";
   decoded->truncated_bytes = scan.truncated_tail;
   if (scan.invalid == 0) return DecodeStrict(body, "UTF-8", &decoded->text);
-  return DecodeLenient(body, "UTF-8", &decoded->text,
-                       &decoded->replaced_sequences);
+  return DecodeLenient(body, "UTF-8", &decoded->text, &decoded->replaced_sequences);
 }
 
 struct Candidate {
@@ -115,8 +111,7 @@ struct Candidate {
 // Punctuation common to both languages' typography: „“”‘’–—…·«» and the
 // no-break space.
 bool IsCommonPunctuation(UChar32 c) {
-  return (c >= 0x2010 && c <= 0x2026) || c == 0xA0 || c == 0xAB || c == 0xBB ||
-         c == 0xB7;
+  return (c >= 0x2010 && c <= 0x2026) || c == 0xA0 || c == 0xAB || c == 0xBB || c == 0xB7;
 }
 
 }  // namespace
@@ -130,8 +125,8 @@ double ChineseScore(const icu::UnicodeString& text) {
       if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ++latin;
       continue;
     }
-    if (IsCommonHan(c) || IsCommonPunctuation(c) ||
-        (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF01 && c <= 0xFF5E)) {
+    if (IsCommonHan(c) || IsCommonPunctuation(c) || (c >= 0x3000 && c <= 0x303F) ||
+        (c >= 0xFF01 && c <= 0xFF5E)) {
       ++expected;
     } else {
       ++other;
@@ -159,8 +154,8 @@ double SlovakScore(const icu::UnicodeString& text) {
       expected += 0.6;
     } else if (IsSlovakLetter(c) || (c >= 0x2013 && c <= 0x2026)) {
       expected += 1;
-    } else if ((c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
-               c == 0xA0 || c == 0xAB || c == 0xBB || c == 0xB7) {
+    } else if ((c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) || c == 0xA0 || c == 0xAB ||
+               c == 0xBB || c == 0xB7) {
       // Letters of other Latin alphabets (names: é, ü, ł) and rarer marks.
       expected += 0.5;
     }
@@ -169,8 +164,7 @@ double SlovakScore(const icu::UnicodeString& text) {
 }
 
 StatusOr<Decoded> DecodeBytes(const std::string& bytes, const std::string& file,
-                              const std::string& encoding,
-                              const std::string& lang) {
+                              const std::string& encoding, const std::string& lang) {
   if (!encoding.empty()) {
     // Given UTF-8 gets the same tolerance as detected UTF-8 (a character cut
     // at the end, a few damaged sequences), and its BOM is skipped.
@@ -219,9 +213,9 @@ StatusOr<Decoded> DecodeBytes(const std::string& bytes, const std::string& file,
   const StatusOr<const LanguageProfile*> profile = FindLanguage(lang);
   std::vector<Candidate> candidates;
   for (const Candidate& c : kLegacy) {
-    if (!profile.ok() || std::find((*profile)->legacy_encodings.begin(),
-                                   (*profile)->legacy_encodings.end(),
-                                   c.encoding) != (*profile)->legacy_encodings.end()) {
+    if (!profile.ok() ||
+        std::find((*profile)->legacy_encodings.begin(), (*profile)->legacy_encodings.end(),
+                  c.encoding) != (*profile)->legacy_encodings.end()) {
       candidates.push_back(c);
     }
   }
@@ -229,8 +223,7 @@ StatusOr<Decoded> DecodeBytes(const std::string& bytes, const std::string& file,
   Decoded decoded;
   for (Candidate& c : candidates) {
     icu::UnicodeString text;
-    if (!DecodeStrict(bytes, c.encoding, &text) ||
-        !LooksLikeText(text, /*count_c1=*/true)) {
+    if (!DecodeStrict(bytes, c.encoding, &text) || !LooksLikeText(text, /*count_c1=*/true)) {
       continue;
     }
     c.score = c.chinese ? ChineseScore(text) : SlovakScore(text);

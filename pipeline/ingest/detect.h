@@ -38,8 +38,7 @@ struct Decoded {
 // Decodes `bytes`. `lang` is a hint ("zh", "sk" or empty). DataError naming
 // `file` when no encoding decodes them as text.
 StatusOr<Decoded> DecodeBytes(const std::string& bytes, const std::string& file,
-                              const std::string& encoding,
-                              const std::string& lang);
+                              const std::string& encoding, const std::string& lang);
 
 // Share (0-1) of the non-ASCII characters of a decoded text that its
 // language expects. Exposed for tests.

@@ -68,8 +68,7 @@ bool IsBlank(const icu::UnicodeString& text) {
 
 class Ingester {
  public:
-  Ingester(const std::string& file, Reporter* reporter)
-      : file_(file), reporter_(reporter) {}
+  Ingester(const std::string& file, Reporter* reporter) : file_(file), reporter_(reporter) {}
 
   void Report(Severity severity, int line, const std::string& message) {
     if (reporter_ == nullptr) return;
@@ -86,8 +85,8 @@ class Ingester {
     MojibakeResult mojibake = ingest_internal::CheckMojibake(line->text);
     if (mojibake.verdict == MojibakeVerdict::kRepaired) {
       Report(Severity::kWarning, line->number,
-             "garbled text (" + mojibake.what + ") " + Preview(line->text) +
-                 ": repaired as " + Preview(mojibake.repaired));
+             "garbled text (" + mojibake.what + ") " + Preview(line->text) + ": repaired as " +
+                 Preview(mojibake.repaired));
       line->text = mojibake.repaired;
     } else if (mojibake.verdict == MojibakeVerdict::kGarbled) {
       Report(Severity::kWarning, line->number,
@@ -105,8 +104,7 @@ class Ingester {
 
   // Cuts an unfinished last sentence off the file's last paragraph.
   void CutTruncatedTail(Line* line) {
-    icu::UnicodeString fragment =
-        ingest_internal::CutAfterLastSentence(&line->text);
+    icu::UnicodeString fragment = ingest_internal::CutAfterLastSentence(&line->text);
     if (fragment.isEmpty()) return;
     Report(Severity::kWarning, line->number,
            "text ends in the middle of a sentence: dropped the unfinished "
@@ -128,8 +126,7 @@ StatusOr<CleanText> Ingest(const std::string& bytes, const std::string& file,
   if (!decoded.ok()) return decoded.status();
 
   Ingester ingester(file, reporter);
-  ingester.Report(Severity::kInfo, 0,
-                  "encoding " + decoded->encoding + " (" + decoded->how + ")");
+  ingester.Report(Severity::kInfo, 0, "encoding " + decoded->encoding + " (" + decoded->how + ")");
 
   std::vector<Line> lines = SplitLines(decoded->text);
   int last_line = 0;
@@ -139,8 +136,7 @@ StatusOr<CleanText> Ingest(const std::string& bytes, const std::string& file,
   if (decoded->truncated_bytes > 0) {
     ingester.Report(Severity::kWarning, last_line,
                     "file ends inside a character: dropped " +
-                        std::to_string(decoded->truncated_bytes) +
-                        " trailing byte(s)");
+                        std::to_string(decoded->truncated_bytes) + " trailing byte(s)");
   }
 
   CleanText out;
@@ -158,8 +154,7 @@ StatusOr<CleanText> Ingest(const std::string& bytes, const std::string& file,
   return out;
 }
 
-StatusOr<CleanText> IngestFile(const std::string& path,
-                               const IngestOptions& options,
+StatusOr<CleanText> IngestFile(const std::string& path, const IngestOptions& options,
                                Reporter* reporter) {
   StatusOr<std::string> bytes = ReadFile(path);
   if (!bytes.ok()) return bytes.status();

@@ -25,12 +25,11 @@ constexpr int kMinShiftedHan = 8;
 // Characters that a single-byte code page produces from UTF-8 lead bytes
 // (0xC2-0xF4) in windows-1252/1250 and ISO-8859-1/2.
 bool IsLatinLeadArtifact(UChar c) {
-  return (c >= 0xC2 && c <= 0xF4) || c == 0x102 || c == 0x103 || c == 0x139 ||
-         c == 0x13A || c == 0x141 || c == 0x143 || c == 0x147 || c == 0x150 ||
-         c == 0x154 || c == 0x158 || c == 0x164 || c == 0x16E || c == 0x170 ||
-         c == 0x10C || c == 0x10D || c == 0x10E || c == 0x10F || c == 0x11A ||
-         c == 0x118 || c == 0x155 || c == 0x159 || c == 0x165 || c == 0x16F ||
-         c == 0x171 || c == 0x144 || c == 0x148 || c == 0x151 || c == 0x111 ||
+  return (c >= 0xC2 && c <= 0xF4) || c == 0x102 || c == 0x103 || c == 0x139 || c == 0x13A ||
+         c == 0x141 || c == 0x143 || c == 0x147 || c == 0x150 || c == 0x154 || c == 0x158 ||
+         c == 0x164 || c == 0x16E || c == 0x170 || c == 0x10C || c == 0x10D || c == 0x10E ||
+         c == 0x10F || c == 0x11A || c == 0x118 || c == 0x155 || c == 0x159 || c == 0x165 ||
+         c == 0x16F || c == 0x171 || c == 0x144 || c == 0x148 || c == 0x151 || c == 0x111 ||
          c == 0x110;
 }
 
@@ -64,16 +63,13 @@ bool ReadsAsReal(const icu::UnicodeString& text, bool from_any_bytes = false) {
 // Hanzi and full-width forms. Anything else (Latin Extended-B, Khmer ...) means
 // the "repair" was a coincidence.
 bool IsPlausibleRepair(UChar32 c) {
-  return c < 0x80 || (c >= 0xA0 && c <= 0x17F) ||
-         (c >= 0x2010 && c <= 0x206F) || c == 0x20AC ||
-         (c >= 0x3000 && c <= 0x303F) || IsHan(c) ||
-         (c >= 0xFF00 && c <= 0xFFEF);
+  return c < 0x80 || (c >= 0xA0 && c <= 0x17F) || (c >= 0x2010 && c <= 0x206F) || c == 0x20AC ||
+         (c >= 0x3000 && c <= 0x303F) || IsHan(c) || (c >= 0xFF00 && c <= 0xFFEF);
 }
 
 // Repairs one run of non-ASCII characters that is UTF-8 read as `page`.
 // False when the run is not that (then it is left as it is).
-bool RepairRun(const icu::UnicodeString& run, const char* page,
-               icu::UnicodeString* out) {
+bool RepairRun(const icu::UnicodeString& run, const char* page, icu::UnicodeString* out) {
   std::string bytes;
   if (!EncodeStrict(run, page, &bytes)) return false;
   const Utf8Scan scan = ScanUtf8(bytes);
@@ -92,15 +88,13 @@ bool RepairRun(const icu::UnicodeString& run, const char* page,
 // UTF-8 mis-read as a single-byte code page: each run of non-ASCII characters
 // that re-encodes to well-formed UTF-8 is replaced by its decoding. Runs of
 // genuine accented letters (á, ľú, môž) are not well-formed UTF-8 and stay.
-bool TryLatinRepair(const icu::UnicodeString& text, icu::UnicodeString* out,
-                    std::string* what) {
+bool TryLatinRepair(const icu::UnicodeString& text, icu::UnicodeString* out, std::string* what) {
   int artifacts = 0;
   for (int32_t i = 0; i < text.length(); ++i) {
     if (IsLatinLeadArtifact(text.charAt(i))) ++artifacts;
   }
   if (artifacts == 0) return false;
-  static const char* const kPages[] = {"windows-1252", "windows-1250",
-                                       "ISO-8859-1", "ISO-8859-2"};
+  static const char* const kPages[] = {"windows-1252", "windows-1250", "ISO-8859-1", "ISO-8859-2"};
   int best = 0;
   const int32_t n = text.length();
   for (const char* page : kPages) {
@@ -136,16 +130,15 @@ bool TryLatinRepair(const icu::UnicodeString& text, icu::UnicodeString* out,
 // Each U+FFFD in it stands for one byte GBK could not pair; it is kept as an
 // invalid byte, so the character it belonged to comes out as U+FFFD (removed
 // and reported by the cleanup) and the rest of the paragraph survives.
-bool TryUtf8ReadAsGbk(const icu::UnicodeString& text, const char* gbk,
-                      icu::UnicodeString* out, std::string* what) {
+bool TryUtf8ReadAsGbk(const icu::UnicodeString& text, const char* gbk, icu::UnicodeString* out,
+                      std::string* what) {
   std::string bytes;
   int32_t start = 0;
   while (true) {
     const int32_t lost = text.indexOf(static_cast<UChar>(0xFFFD), start);
     const int32_t end = lost < 0 ? text.length() : lost;
     std::string piece;
-    if (!EncodeStrict(icu::UnicodeString(text, start, end - start), gbk,
-                      &piece)) {
+    if (!EncodeStrict(icu::UnicodeString(text, start, end - start), gbk, &piece)) {
       return false;
     }
     bytes += piece;
@@ -162,8 +155,7 @@ bool TryUtf8ReadAsGbk(const icu::UnicodeString& text, const char* gbk,
     if (text.charAt(i) == 0xFFFD) ++lost_chars;
   }
   icu::UnicodeString kept(candidate);
-  kept.findAndReplace(icu::UnicodeString(static_cast<UChar>(0xFFFD)),
-                      icu::UnicodeString());
+  kept.findAndReplace(icu::UnicodeString(static_cast<UChar>(0xFFFD)), icu::UnicodeString());
   const HanStats stats = CountHan(kept);
   // Few losses (one character in eight, one more in a short line), and what
   // is left is real text.
@@ -172,30 +164,26 @@ bool TryUtf8ReadAsGbk(const icu::UnicodeString& text, const char* gbk,
   // One U+FFFD per lost character (the decoder may give two for one).
   const icu::UnicodeString two(u"\uFFFD\uFFFD", 2);
   while (candidate.indexOf(two) >= 0) {
-    candidate.findAndReplace(two,
-                             icu::UnicodeString(static_cast<UChar>(0xFFFD)));
+    candidate.findAndReplace(two, icu::UnicodeString(static_cast<UChar>(0xFFFD)));
   }
   *out = candidate;
   *what = "UTF-8 text decoded as GBK";
   if (lost_chars > 0) {
-    *what += "; " + std::to_string(lost_chars) + " unpaired byte(s), " +
-             "their characters lost";
+    *what += "; " + std::to_string(lost_chars) + " unpaired byte(s), " + "their characters lost";
   }
   return true;
 }
 
 // GBK read one byte out of step: the GBK bytes of the garbled text, shifted by
 // one byte, are the real GBK bytes (the first and last character are lost).
-bool TryShiftedGbk(const icu::UnicodeString& text, const char* gbk,
-                   icu::UnicodeString* out, std::string* what) {
+bool TryShiftedGbk(const icu::UnicodeString& text, const char* gbk, icu::UnicodeString* out,
+                   std::string* what) {
   icu::UnicodeString body(text);
   // A U+FFFD stands for a byte the wrong decoding could not place.
-  body.findAndReplace(icu::UnicodeString(static_cast<UChar>(0xFFFD)),
-                      icu::UnicodeString());
+  body.findAndReplace(icu::UnicodeString(static_cast<UChar>(0xFFFD)), icu::UnicodeString());
   std::string bytes;
   if (!EncodeStrict(body, gbk, &bytes) || bytes.size() < 3) return false;
-  const std::string tries[] = {bytes.substr(1),
-                               bytes.substr(1, bytes.size() - 2)};
+  const std::string tries[] = {bytes.substr(1), bytes.substr(1, bytes.size() - 2)};
   for (const std::string& b : tries) {
     icu::UnicodeString candidate;
     if (!DecodeStrict(b, "GB18030", &candidate)) continue;
@@ -213,8 +201,7 @@ bool LooksGarbledChinese(const icu::UnicodeString& text) {
   const HanStats stats = CountHan(text);
   if (stats.han >= kMinHan) return stats.CommonShare() < kGarbledShare;
   // A short run of mostly rare characters is garbled too.
-  return stats.han >= 3 && stats.han - stats.common >= 3 &&
-         stats.CommonShare() < 0.5;
+  return stats.han >= 3 && stats.han - stats.common >= 3 && stats.CommonShare() < 0.5;
 }
 
 MojibakeResult CheckMojibake(const icu::UnicodeString& paragraph) {

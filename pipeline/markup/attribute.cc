@@ -40,9 +40,9 @@ class Attributor {
     }
     terminals_before_.push_back(0);
     for (const Para& p : paras) {
-      terminals_before_.push_back(terminals_before_.back() +
-                                  static_cast<int>(std::count_if(p.text.begin(), p.text.end(),
-                                                                 IsTerminal)));
+      terminals_before_.push_back(
+          terminals_before_.back() +
+          static_cast<int>(std::count_if(p.text.begin(), p.text.end(), IsTerminal)));
     }
     for (const auto& [alias, name] : names_.alias_to_name) {
       AddCandidate({Candidate::kAlias, &alias, {}, &name});
@@ -142,7 +142,10 @@ void Attributor::FindMentions() {
         ++sentence;
         first_in_sentence = true;
       }
-      if (in_speech_[pi][i]) { ++i; continue; }
+      if (in_speech_[pi][i]) {
+        ++i;
+        continue;
+      }
       Mention m;
       m.para = static_cast<int>(pi);
       m.begin = i;
@@ -217,9 +220,9 @@ void Attributor::FindMentions() {
       // "X和Y", "X、Y和Z", "X a Y": one group.
       if (!mentions_.empty()) {
         Mention& prev = mentions_.back();
-        const std::u32string between =
-            prev.para == m.para && prev.end <= m.begin ? t.substr(prev.end, m.begin - prev.end)
-                                                       : std::u32string(U"\n");
+        const std::u32string between = prev.para == m.para && prev.end <= m.begin
+                                           ? t.substr(prev.end, m.begin - prev.end)
+                                           : std::u32string(U"\n");
         const bool joined = std::find(language_.joiners.begin(), language_.joiners.end(),
                                       between) != language_.joiners.end();
         if (joined && !prev.pronoun && !m.pronoun && !m.name.empty() && !prev.name.empty()) {
@@ -356,7 +359,10 @@ std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* cont
         bool stop = false;
         for (const auto& a : rules_.adverbs) stop |= WordAt(ct, i, a);
         for (const auto& o : rules_.objects) stop |= WordAt(ct, i, o);
-        if (stop) { e = i; break; }
+        if (stop) {
+          e = i;
+          break;
+        }
       }
       bool han = e > start;
       for (int i = start; i < e; ++i) han &= IsHan(ct[i]) || ct[i] == U'·';
@@ -477,9 +483,9 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       if (prev_who->group) {
         who = prev_who;
       } else {
-        who = prev_partner ? prev_partner
-                           : OtherThan(prev_who->name, prev->spans.front().para,
-                                       prev->spans.front().begin);
+        who = prev_partner
+                  ? prev_partner
+                  : OtherThan(prev_who->name, prev->spans.front().para, prev->spans.front().begin);
       }
       partner = prev_who;
     }

@@ -76,8 +76,8 @@ StatusOr<Overrides> LoadOverrides(const std::string& path) {
     o.gender = (*e)["gender"].value_or(std::string());
     o.heading = (*e)["heading"].value_or(std::string());
     if (o.match.empty()) return Status::DataError(TomlAt(path, n) + ": override without 'match'");
-    if (!o.kind.empty() && o.kind != "heading" && o.kind != "narration" &&
-        o.kind != "speech" && o.kind != "document") {
+    if (!o.kind.empty() && o.kind != "heading" && o.kind != "narration" && o.kind != "speech" &&
+        o.kind != "document") {
       return Status::DataError(TomlAt(path, n) + ": unknown kind '" + o.kind +
                                "' (heading, narration, speech or document)");
     }
@@ -94,8 +94,7 @@ StatusOr<Overrides> LoadOverrides(const std::string& path) {
 
 namespace markup_internal {
 
-Casting::Casting(const Cast& cast, const std::map<std::string, Timbre>& voices)
-    : cast_(cast) {
+Casting::Casting(const Cast& cast, const std::map<std::string, Timbre>& voices) : cast_(cast) {
   std::set<std::string> taken;
   for (const CastEntry& e : cast.speakers) {
     if (!e.voice.empty()) taken.insert(e.voice);
@@ -135,9 +134,9 @@ std::string Casting::VoiceFor(const std::string& speaker, const std::string& gen
     // The least used timbre of the speaker's gender among the speakers met so
     // far (ties: palette order), so that a new speaker rarely sounds like one
     // already heard.
-    const std::vector<std::string>& palette =
-        gender == "m" && !male_.empty() ? male_
-        : gender == "f" && !female_.empty() ? female_ : all_;
+    const std::vector<std::string>& palette = gender == "m" && !male_.empty()     ? male_
+                                              : gender == "f" && !female_.empty() ? female_
+                                                                                  : all_;
     voice = palette[0];
     for (const std::string& v : palette) {
       if (uses_[v] < uses_[voice]) voice = v;

@@ -36,8 +36,8 @@ struct Rules {
   // default-constructed one for a language without a profile.
   const LanguageProfile* language = nullptr;
   std::map<std::u32string, std::string> verbs;  // form -> "m"/"f"/"p"/""
-  std::set<std::u32string> not_verbs, receive, objects, documents,
-      first_person, groups, adverbs, enumerations, no_break_after;
+  std::set<std::u32string> not_verbs, receive, objects, documents, first_person, groups, adverbs,
+      enumerations, no_break_after;
   std::map<std::u32string, std::string> pronouns;  // form -> "m"/"f"/"p"
 };
 // Reads every *.tsv under dir/lang (`language` is left null). DataError naming
@@ -64,19 +64,18 @@ struct Span {
 
 // One quote or block speech; it may cover several paragraphs.
 struct Speech {
-  std::vector<Span> spans;   // in reading order
-  bool quoted = true;        // false: a block speech without quote marks
+  std::vector<Span> spans;  // in reading order
+  bool quoted = true;       // false: a block speech without quote marks
   bool document = false;
-  std::string speaker;       // empty: not attributed yet
-  std::string gender;        // "m", "f" or ""
+  std::string speaker;  // empty: not attributed yet
+  std::string gender;   // "m", "f" or ""
   bool group = false;
-  bool attributed = false;   // false: speaker "unknown"
-  bool unclosed = false;     // a quote that no mark closes
+  bool attributed = false;  // false: speaker "unknown"
+  bool unclosed = false;    // a quote that no mark closes
 };
 
 // Finds quotes and block speeches in a chapter; decides which are speech.
-std::vector<Speech> FindSpeeches(const std::vector<Para>& paras,
-                                 const Rules& rules);
+std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& rules);
 
 // A person (or group) named or referred to in narration.
 struct Mention {
@@ -88,7 +87,7 @@ struct Mention {
   bool group = false;
   bool pronoun = false;
   bool sentence_initial = false;
-  int sentence = 0;    // chapter-wide sentence number
+  int sentence = 0;  // chapter-wide sentence number
 };
 
 // Whose name is which: canonical names, genders and aliases from the cast.
@@ -99,8 +98,8 @@ struct NameBook {
 NameBook MakeNameBook(const Cast& cast);
 
 // Attributes every speech (speaker, gender, group, document) in place.
-void Attribute(const std::vector<Para>& paras, const Rules& rules,
-               const NameBook& names, std::vector<Speech>* speeches);
+void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
+               std::vector<Speech>* speeches);
 
 // True when [begin, end) of text contains a speech verb (not inside a
 // not_verb compound); `gender` gets the verb's gender column, `at` its start.
@@ -130,7 +129,6 @@ class Casting {
 // an opening quote after a sentence end starts the next sentence; no break
 // after an abbreviation token or a rules no_break_after entry such as "gen.").
 // Every token lands in exactly one sentence; a token is never split.
-std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
-                                               const Lang& lang);
+std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens, const Lang& lang);
 
 }  // namespace narrate

@@ -19,9 +19,9 @@ using markup_internal::ToU32;
 using markup_internal::ToUtf8;
 
 bool IsSentenceEnd(char32_t c) {
-  return IsTerminal(c) || c == U':' || c == U';' || c == U'：' || c == U'；' ||
-         c == U'”' || c == U'’' || c == U'」' || c == U'』' || c == U'〃' || c == U'«' ||
-         c == U'“' || c == U'"' || c == U')' || c == U'）' || c == U',' || c == U'，';
+  return IsTerminal(c) || c == U':' || c == U';' || c == U'：' || c == U'；' || c == U'”' ||
+         c == U'’' || c == U'」' || c == U'』' || c == U'〃' || c == U'«' || c == U'“' ||
+         c == U'"' || c == U')' || c == U'）' || c == U',' || c == U'，';
 }
 
 // A standalone short line with no closing punctuation reads as a heading.
@@ -47,10 +47,10 @@ int TrailingHeading(const std::u32string& t, const LanguageProfile& language) {
     if (IsSentenceEnd(t[i]) || t[i] == U'、') return -1;
     words += IsSpace(t[i]) ? 1 : 0;
   }
-  const bool fits = e - s <= language.trailing_heading_chars &&
-                    (language.trailing_heading_words == 0 ||
-                     words <= language.trailing_heading_words) &&
-                    (!language.trailing_heading_capitalized || markup_internal::IsUpper(t[s]));
+  const bool fits =
+      e - s <= language.trailing_heading_chars &&
+      (language.trailing_heading_words == 0 || words <= language.trailing_heading_words) &&
+      (!language.trailing_heading_capitalized || markup_internal::IsUpper(t[s]));
   return fits ? s : -1;
 }
 
@@ -151,8 +151,10 @@ Utterance MakeUtterance(const std::vector<Token>& tokens, const Lang& lang, Utte
 
 std::map<std::string, Timbre> DefaultPalette() {
   std::map<std::string, Timbre> voices;
-  for (const char* name : {"male1", "male2", "male3", "male4"}) voices[name] = {name, "", 50, 50, 175, 100, "m"};
-  for (const char* name : {"female1", "female2", "female3"}) voices[name] = {name, "", 50, 50, 175, 100, "f"};
+  for (const char* name : {"male1", "male2", "male3", "male4"})
+    voices[name] = {name, "", 50, 50, 175, 100, "m"};
+  for (const char* name : {"female1", "female2", "female3"})
+    voices[name] = {name, "", 50, 50, 175, 100, "f"};
   return voices;
 }
 
@@ -267,7 +269,8 @@ Script Markup(const std::string& title, const std::string& author,
           used[o] = true;
         }
       }
-      for (int k = std::max(0, from); k < to; ++k) labels[i][k] = Label{UtteranceKind::kHeading, -1};
+      for (int k = std::max(0, from); k < to; ++k)
+        labels[i][k] = Label{UtteranceKind::kHeading, -1};
     }
 
     for (const Speech& s : speeches) {
@@ -305,9 +308,9 @@ Script Markup(const std::string& title, const std::string& author,
             u.voice = casting.VoiceFor(name, u.gender);
             if (!s.attributed && !reported[seg.label.speech] && reporter != nullptr) {
               reported[seg.label.speech] = true;
-              reporter->Report({Severity::kWarning, source.file, paras[i].line,
-                                "speech not attributed, read as 'unknown': \"" +
-                                    Snippet(u.text) + "\""});
+              reporter->Report(
+                  {Severity::kWarning, source.file, paras[i].line,
+                   "speech not attributed, read as 'unknown': \"" + Snippet(u.text) + "\""});
             }
           }
           chapter.utterances.push_back(std::move(u));
@@ -333,8 +336,8 @@ Script Markup(const std::string& title, const std::string& author,
         } else {
           u.speaker.reset();
           u.gender.clear();
-          u.voice = u.kind == UtteranceKind::kDocument ? cast.options.document
-                                                       : cast.options.narrator;
+          u.voice =
+              u.kind == UtteranceKind::kDocument ? cast.options.document : cast.options.narrator;
         }
       }
     }

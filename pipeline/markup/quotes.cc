@@ -71,7 +71,8 @@ bool StartsWithEnumeration(const std::u32string& t, const Rules& rules) {
   }
   int j = i;
   while (j < static_cast<int>(t.size()) && kNumerals.find(t[j]) != std::u32string::npos) ++j;
-  return j > i && j < static_cast<int>(t.size()) && (t[j] == U'、' || t[j] == U'.' || t[j] == U'）');
+  return j > i && j < static_cast<int>(t.size()) &&
+         (t[j] == U'、' || t[j] == U'.' || t[j] == U'）');
 }
 
 // Text of the clause that ends at `end` (exclusive), back to a clause end.
@@ -82,8 +83,7 @@ int ClauseStart(const std::u32string& t, int end) {
 }
 
 // True when the quote [open, close] of paragraph `p` reads as speech.
-bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s,
-                     const Rules& rules) {
+bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s, const Rules& rules) {
   if (s.spans.size() > 1 && s.spans.front().para != s.spans.back().para) return true;
   const Span& first = s.spans.front();
   const Span& last = s.spans.back();
@@ -108,8 +108,7 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s,
     FindVerb(t, std::max(0, b - 3), b + 1, rules, nullptr, &at);
     // The verb must end right at the quote (说“…”), allowing 道/着.
     for (const auto& [form, g] : rules.verbs) {
-      if (at + static_cast<int>(form.size()) == b + 1 &&
-          t.compare(at, form.size(), form) == 0) {
+      if (at + static_cast<int>(form.size()) == b + 1 && t.compare(at, form.size(), form) == 0) {
         return true;
       }
     }
@@ -147,7 +146,10 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
       bool goes_on = first < n && t[first] == opener;
       if (!goes_on) {
         for (int k = 0; k < n; ++k) {
-          if (closers.find(t[k]) != std::u32string::npos) { goes_on = true; break; }
+          if (closers.find(t[k]) != std::u32string::npos) {
+            goes_on = true;
+            break;
+          }
           if (!ClosersOf(t[k], language).empty()) break;
         }
       }
@@ -166,8 +168,8 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
         bool speech = true;
         int start = first;
         for (int k = first + 2; k <= n; ++k) {
-          const bool dash = k < n && IsDash(t[k]) && IsSpace(t[k - 1]) &&
-                            (k + 1 >= n || IsSpace(t[k + 1]));
+          const bool dash =
+              k < n && IsDash(t[k]) && IsSpace(t[k - 1]) && (k + 1 >= n || IsSpace(t[k + 1]));
           if (k == n || dash) {
             if (speech) s.spans.push_back({static_cast<int>(pi), start, k == n ? n : k});
             speech = !speech;
@@ -199,9 +201,9 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
   // Keep the quotes that read as speech, or that touch one that does (turns).
   std::vector<bool> speech(quotes.size());
   for (size_t q = 0; q < quotes.size(); ++q) {
-    const bool dash = !paras[quotes[q].spans.front().para].text.empty() &&
-                      IsDash(paras[quotes[q].spans.front().para]
-                                 .text[quotes[q].spans.front().begin]);
+    const bool dash =
+        !paras[quotes[q].spans.front().para].text.empty() &&
+        IsDash(paras[quotes[q].spans.front().para].text[quotes[q].spans.front().begin]);
     speech[q] = dash || LooksLikeSpeech(paras, quotes[q], rules);
   }
   for (size_t q = 1; q < quotes.size(); ++q) {

@@ -30,8 +30,7 @@ icu::BreakIterator* SentenceIterator(const Lang& lang) {
 
 }  // namespace
 
-std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
-                                               const Lang& lang) {
+std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens, const Lang& lang) {
   using markup_internal::ToU32;
   const markup_internal::Rules& rules = markup_internal::DefaultRules(lang, nullptr);
   // Marks ICU leaves on the wrong side of a break.
@@ -57,8 +56,7 @@ std::vector<std::vector<Token>> SplitSentences(const std::vector<Token>& tokens,
       int cp = u.countChar32(0, b);
       while (cp > 0 && openers.find(cps[cp - 1]) != std::u32string::npos) --cp;
       // A closing mark ICU left at the start of a sentence ends the previous one.
-      while (cp < static_cast<int>(cps.size()) &&
-             closers.find(cps[cp]) != std::u32string::npos) {
+      while (cp < static_cast<int>(cps.size()) && closers.find(cps[cp]) != std::u32string::npos) {
         ++cp;
       }
       if (cp <= 0 || cp >= static_cast<int>(cps.size())) continue;

@@ -41,24 +41,19 @@ std::string ToUtf8(const std::u32string& t, int begin, int end) {
   return out;
 }
 
-std::string ToUtf8(const std::u32string& t) {
-  return ToUtf8(t, 0, static_cast<int>(t.size()));
-}
+std::string ToUtf8(const std::u32string& t) { return ToUtf8(t, 0, static_cast<int>(t.size())); }
 
 bool IsSpace(char32_t c) { return u_isUWhiteSpace(c) || c == 0x3000; }
-bool IsHan(char32_t c) {
-  return u_getIntPropertyValue(c, UCHAR_SCRIPT) == USCRIPT_HAN;
-}
+bool IsHan(char32_t c) { return u_getIntPropertyValue(c, UCHAR_SCRIPT) == USCRIPT_HAN; }
 bool IsUpper(char32_t c) { return u_isupper(c); }
 bool IsLetter(char32_t c) { return u_isalpha(c); }
 bool IsTerminal(char32_t c) {
-  return c == U'。' || c == U'！' || c == U'？' || c == U'.' || c == U'!' ||
-         c == U'?' || c == U'…';
+  return c == U'。' || c == U'！' || c == U'？' || c == U'.' || c == U'!' || c == U'?' || c == U'…';
 }
 bool IsColon(char32_t c) { return c == U'：' || c == U':'; }
 bool IsClauseEnd(char32_t c) {
-  return IsTerminal(c) || IsColon(c) || c == U'，' || c == U'；' || c == U'、' ||
-         c == U',' || c == U';';
+  return IsTerminal(c) || IsColon(c) || c == U'，' || c == U'；' || c == U'、' || c == U',' ||
+         c == U';';
 }
 bool IsDash(char32_t c) { return c == U'–' || c == U'—' || c == U'-'; }
 
@@ -71,26 +66,36 @@ Status ReadTable(const std::string& path, Rules* rules) {
   for (const TsvRow& row : *rows) {
     const std::vector<std::string>& cols = row.fields;
     if (cols[1].empty()) {
-      return Status::DataError(path + ":" + std::to_string(row.line) +
-                               ": expected class<TAB>word");
+      return Status::DataError(path + ":" + std::to_string(row.line) + ": expected class<TAB>word");
     }
     const std::string& cls = cols[0];
     const std::u32string word = ToU32(cols[1]);
     const std::string extra = cols.size() > 2 ? cols[2] : "";
-    if (cls == "verb") rules->verbs[word] = extra;
-    else if (cls == "pronoun") rules->pronouns[word] = extra;
-    else if (cls == "not_verb") rules->not_verbs.insert(word);
-    else if (cls == "receive") rules->receive.insert(word);
-    else if (cls == "object") rules->objects.insert(word);
-    else if (cls == "document") rules->documents.insert(word);
-    else if (cls == "first_person") rules->first_person.insert(word);
-    else if (cls == "group") rules->groups.insert(word);
-    else if (cls == "adverb") rules->adverbs.insert(word);
-    else if (cls == "enumeration") rules->enumerations.insert(word);
-    else if (cls == "no_break_after") rules->no_break_after.insert(word);
+    if (cls == "verb")
+      rules->verbs[word] = extra;
+    else if (cls == "pronoun")
+      rules->pronouns[word] = extra;
+    else if (cls == "not_verb")
+      rules->not_verbs.insert(word);
+    else if (cls == "receive")
+      rules->receive.insert(word);
+    else if (cls == "object")
+      rules->objects.insert(word);
+    else if (cls == "document")
+      rules->documents.insert(word);
+    else if (cls == "first_person")
+      rules->first_person.insert(word);
+    else if (cls == "group")
+      rules->groups.insert(word);
+    else if (cls == "adverb")
+      rules->adverbs.insert(word);
+    else if (cls == "enumeration")
+      rules->enumerations.insert(word);
+    else if (cls == "no_break_after")
+      rules->no_break_after.insert(word);
     else {
-      return Status::DataError(path + ":" + std::to_string(row.line) +
-                               ": unknown class '" + cls + "'");
+      return Status::DataError(path + ":" + std::to_string(row.line) + ": unknown class '" + cls +
+                               "'");
     }
   }
   return Status::Ok();

@@ -28,8 +28,8 @@ bool IsAlphabeticLetter(UChar32 c) {
   if (!u_isalpha(c)) return false;
   UErrorCode status = U_ZERO_ERROR;
   UScriptCode script = uscript_getScript(c, &status);
-  return script != USCRIPT_HAN && script != USCRIPT_HIRAGANA &&
-         script != USCRIPT_KATAKANA && script != USCRIPT_HANGUL;
+  return script != USCRIPT_HAN && script != USCRIPT_HIRAGANA && script != USCRIPT_KATAKANA &&
+         script != USCRIPT_HANGUL;
 }
 
 UChar32 FirstCodePoint(const std::string& s, size_t at) {
@@ -88,8 +88,7 @@ class RuleNormalizer : public Normalizer {
                      });
   }
 
-  NormalizedParagraph Normalize(const Paragraph& paragraph,
-                                const std::string& file,
+  NormalizedParagraph Normalize(const Paragraph& paragraph, const std::string& file,
                                 Reporter* reporter) const override {
     NormalizedParagraph out;
     out.line = paragraph.line;
@@ -139,8 +138,7 @@ class RuleNormalizer : public Normalizer {
     while (at < text.size()) {
       if (const LexiconEntry* entry = Match(text, at)) {
         flush(at);
-        out->push_back(
-            {TokenKind::kLexicon, entry->written, entry->spoken, word.lang});
+        out->push_back({TokenKind::kLexicon, entry->written, entry->spoken, word.lang});
         at += entry->written.size();
         plain_start = at;
         continue;
@@ -169,13 +167,11 @@ class RuleNormalizer : public Normalizer {
         if (IsCloseParen(t) || IsOpenParen(t)) break;
         if (t.kind == TokenKind::kForeign) {
           foreign = true;
-        } else if (t.kind != TokenKind::kSpace &&
-                   t.kind != TokenKind::kPunctuation) {
+        } else if (t.kind != TokenKind::kSpace && t.kind != TokenKind::kPunctuation) {
           gloss = false;
         }
       }
-      if (close == tokens->size() || !IsCloseParen((*tokens)[close]) ||
-          !gloss || !foreign) {
+      if (close == tokens->size() || !IsCloseParen((*tokens)[close]) || !gloss || !foreign) {
         continue;
       }
       for (size_t i = open; i <= close; ++i) (*tokens)[i].spoken.clear();
@@ -190,8 +186,7 @@ class RuleNormalizer : public Normalizer {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(
-    const NormalizerOptions& options) {
+StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(const NormalizerOptions& options) {
   StatusOr<const LanguageProfile*> language = FindLanguage(options.lang);
   if (!language.ok()) return language.status();
   const std::string& name = (*language)->normalizer;
@@ -200,15 +195,13 @@ StatusOr<std::unique_ptr<Normalizer>> Normalizer::Create(
   if (engine == std::end(kEngines)) {
     std::string known;
     for (const Engine& e : kEngines) known += std::string(known.empty() ? "" : ", ") + e.name;
-    return Status::DataError((*language)->file + ": unknown normalizer '" + name + "' (" +
-                             known + ")");
+    return Status::DataError((*language)->file + ": unknown normalizer '" + name + "' (" + known +
+                             ")");
   }
-  const std::string dir =
-      options.rules_dir.empty() ? DefaultRulesDir() : options.rules_dir;
+  const std::string dir = options.rules_dir.empty() ? DefaultRulesDir() : options.rules_dir;
   StatusOr<std::unique_ptr<LanguageRules>> rules = engine->create(dir + "/" + options.lang);
   if (!rules.ok()) return rules.status();
-  return std::unique_ptr<Normalizer>(
-      new RuleNormalizer(options, std::move(rules).value()));
+  return std::unique_ptr<Normalizer>(new RuleNormalizer(options, std::move(rules).value()));
 }
 
 StatusOr<std::vector<LexiconEntry>> LoadLexicon(const std::string& path) {

@@ -32,17 +32,14 @@ class LanguageRules {
 // The rule sets (normalizer engines) of Chinese and Slovak, made from the
 // tables in `tables_dir` (rules/<lang>/). DataError naming file:line on a bad
 // table.
-StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(
-    const std::string& tables_dir);
-StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(
-    const std::string& tables_dir);
+StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(const std::string& tables_dir);
+StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(const std::string& tables_dir);
 
 // Spells `value` with ICU RBNF for `locale` ("zh", "sk") and `ruleset`
 // ("%spellout-cardinal", "%spellout-numbering-year", ...). Soft hyphens
 // (U+00AD) that ICU puts into Slovak output are removed. Empty string when the
 // rule set does not exist.
-std::string Spellout(const std::string& locale, const std::string& ruleset,
-                     double value);
+std::string Spellout(const std::string& locale, const std::string& ruleset, double value);
 
 }  // namespace normalize_internal
 }  // namespace narrate

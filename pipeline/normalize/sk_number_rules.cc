@@ -20,8 +20,7 @@ bool IsDash(const std::string& s) { return s == "-" || s == "–"; }
 
 }  // namespace
 
-bool SlovakTokenizer::ReadInteger(size_t pos, int64_t* value, size_t* end,
-                                  bool* grouped) const {
+bool SlovakTokenizer::ReadInteger(size_t pos, int64_t* value, size_t* end, bool* grouped) const {
   if (KindAt(pos) != Segment::kDigits || Text(pos).size() > kMaxDigits) {
     return false;
   }
@@ -30,8 +29,8 @@ bool SlovakTokenizer::ReadInteger(size_t pos, int64_t* value, size_t* end,
   *grouped = false;
   // 200 000, 1 000 000: a group of 1-3 digits, then groups of exactly 3.
   if (digits.size() <= 3) {
-    while (IsSeparatorSpace(p) && KindAt(p + 1) == Segment::kDigits &&
-           Text(p + 1).size() == 3 && digits.size() + 3 <= kMaxDigits) {
+    while (IsSeparatorSpace(p) && KindAt(p + 1) == Segment::kDigits && Text(p + 1).size() == 3 &&
+           digits.size() + 3 <= kMaxDigits) {
       digits += Text(p + 1);
       p += 2;
       *grouped = true;
@@ -74,19 +73,17 @@ bool SlovakTokenizer::TryDate() {
   if (IsSeparatorSpace(p)) ++p;
   if (KindAt(p) != Segment::kDigits || Text(p + 1) != ".") return false;
   int month = std::atoi(Text(p).c_str());
-  if (Text(pos_).size() > 2 || Text(p).size() > 2 || day < 1 || day > 31 ||
-      month < 1 || month > 12) {
+  if (Text(pos_).size() > 2 || Text(p).size() > 2 || day < 1 || day > 31 || month < 1 ||
+      month > 12) {
     return false;
   }
   size_t month_period = p + 1;
   size_t end = p + 2;
-  std::string spoken = numbers_->Ordinal(day, Gender::kMascInanimate, Case::kGen) +
-                       " " + tables_->month_genitives.at(month);
+  std::string spoken = numbers_->Ordinal(day, Gender::kMascInanimate, Case::kGen) + " " +
+                       tables_->month_genitives.at(month);
   size_t y = IsSeparatorSpace(end) ? end + 1 : end;
-  if (KindAt(y) == Segment::kDigits && Text(y).size() <= 4 &&
-      KindAt(y + 1) != Segment::kLetters) {
-    spoken += " " + numbers_->Cardinal(std::atoi(Text(y).c_str()),
-                                       Gender::kMascInanimate);
+  if (KindAt(y) == Segment::kDigits && Text(y).size() <= 4 && KindAt(y + 1) != Segment::kLetters) {
+    spoken += " " + numbers_->Cardinal(std::atoi(Text(y).c_str()), Gender::kMascInanimate);
     end = y + 1;
   } else if (PeriodEndsSentence(month_period)) {
     end = month_period;
@@ -100,8 +97,7 @@ bool SlovakTokenizer::TryTime() {
   size_t p = pos_;
   const std::string& sep = Text(p + 1);
   if (KindAt(p) != Segment::kDigits || (sep != ":" && sep != ".") ||
-      KindAt(p + 2) != Segment::kDigits || Text(p + 2).size() != 2 ||
-      Text(p).size() > 2) {
+      KindAt(p + 2) != Segment::kDigits || Text(p + 2).size() != 2 || Text(p).size() > 2) {
     return false;
   }
   int hour = std::atoi(Text(p).c_str());
@@ -146,10 +142,9 @@ bool SlovakTokenizer::TryTime() {
 bool SlovakTokenizer::TryNumber() {
   const std::string& text = Text(pos_);
   // A range dash between two numbers: 1812-1815 -> "až".
-  if (IsDash(text) && KindAt(pos_ + 1) == Segment::kDigits &&
-      out_->size() > first_token_ && out_->back().kind == TokenKind::kNumber) {
-    Emit(TokenKind::kPunctuation, pos_, pos_ + 1,
-         " " + numbers_->Word("range") + " ");
+  if (IsDash(text) && KindAt(pos_ + 1) == Segment::kDigits && out_->size() > first_token_ &&
+      out_->back().kind == TokenKind::kNumber) {
+    Emit(TokenKind::kPunctuation, pos_, pos_ + 1, " " + numbers_->Word("range") + " ");
     return true;
   }
   bool negative = false;
@@ -184,8 +179,7 @@ bool SlovakTokenizer::TryNumber() {
     } else {
       int c = PluralClass(value);
       // 21 % -> dvadsaťjeden percent: the 5+ form takes the plain cardinal.
-      number = numbers_->Cardinal(
-          value, c == 5 ? Gender::kMascInanimate : unit->gender);
+      number = numbers_->Cardinal(value, c == 5 ? Gender::kMascInanimate : unit->gender);
       form = c == 1 ? unit->one : c == 2 ? unit->few : unit->many;
     }
     Emit(TokenKind::kNumber, pos_, unit_end, prefix + number + " " + form);
@@ -207,9 +201,8 @@ bool SlovakTokenizer::TryNumber() {
   }
   // A plain cardinal; its gender from a known noun that follows (2 ženy).
   Gender gender = Gender::kMascInanimate;
-  size_t next = IsSeparatorSpace(end) && KindAt(end + 1) == Segment::kLetters
-                    ? end + 1
-                    : std::string::npos;
+  size_t next =
+      IsSeparatorSpace(end) && KindAt(end + 1) == Segment::kLetters ? end + 1 : std::string::npos;
   if (next != std::string::npos) {
     auto it = tables_->nouns.find(Lowercase(Text(next)));
     if (it != tables_->nouns.end() && PluralClass(value) != 5) {

@@ -15,9 +15,12 @@ namespace {
 
 const char* CardinalRuleSet(Gender gender) {
   switch (gender) {
-    case Gender::kFeminine: return "%spellout-cardinal-feminine";
-    case Gender::kNeuter: return "%spellout-cardinal-neuter";
-    default: return "%spellout-cardinal-masculine";
+    case Gender::kFeminine:
+      return "%spellout-cardinal-feminine";
+    case Gender::kNeuter:
+      return "%spellout-cardinal-neuter";
+    default:
+      return "%spellout-cardinal-masculine";
   }
 }
 
@@ -34,8 +37,7 @@ std::vector<std::string> Words(const std::string& s) {
 }
 
 void ReplaceAll(std::string* s, const std::string& from, const std::string& to) {
-  for (size_t pos = s->find(from); pos != std::string::npos;
-       pos = s->find(from, pos + to.size())) {
+  for (size_t pos = s->find(from); pos != std::string::npos; pos = s->find(from, pos + to.size())) {
     s->replace(pos, from.size(), to);
   }
 }
@@ -43,8 +45,7 @@ void ReplaceAll(std::string* s, const std::string& from, const std::string& to) 
 }  // namespace
 
 bool SlovakNumbers::EndsInLongSyllable(const std::string& stem) const {
-  static const icu::UnicodeString kVowels =
-      icu::UnicodeString::fromUTF8("aáäeéiíoóôuúyý");
+  static const icu::UnicodeString kVowels = icu::UnicodeString::fromUTF8("aáäeéiíoóôuúyý");
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(stem);
   for (int32_t i = u.length() - 1; i >= 0; --i) {
     if (kVowels.indexOf(u.charAt(i)) < 0) continue;
@@ -67,8 +68,7 @@ int PluralClass(int64_t value) {
 
 std::string SlovakNumbers::Cardinal(int64_t value, Gender gender) const {
   if (value < 0) return Word("minus") + " " + Cardinal(-value, gender);
-  std::string raw = Spellout("sk", CardinalRuleSet(gender),
-                             static_cast<double>(value));
+  std::string raw = Spellout("sk", CardinalRuleSet(gender), static_cast<double>(value));
   // Word-wise fixes on a space-padded copy, so "jedna tisíc" never matches
   // inside "dvadsaťjedna tisíc".
   std::string padded = " " + raw + " ";
@@ -78,8 +78,8 @@ std::string SlovakNumbers::Cardinal(int64_t value, Gender gender) const {
   std::vector<std::string> words = Words(padded);
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {
-    if (i > 0 && (tables_->separate_words.count(words[i]) ||
-                  tables_->separate_words.count(words[i - 1]))) {
+    if (i > 0 &&
+        (tables_->separate_words.count(words[i]) || tables_->separate_words.count(words[i - 1]))) {
       out += ' ';
     }
     out += words[i];
@@ -88,15 +88,14 @@ std::string SlovakNumbers::Cardinal(int64_t value, Gender gender) const {
 }
 
 std::string SlovakNumbers::Adjective(const std::string& stem, bool soft,
-                                     const std::string& stem_before_ou,
-                                     Gender gender, Case c) const {
+                                     const std::string& stem_before_ou, Gender gender,
+                                     Case c) const {
   // Rhythmic law: no two long syllables in a row (osemnásty, not osemnástý).
-  auto it = tables_->adjective_endings.find(
-      std::string(soft ? "soft" : "hard") + "|" + GenderCode(gender) + "|" +
-      CaseCode(c) + (EndsInLongSyllable(stem) ? "|short" : ""));
+  auto it = tables_->adjective_endings.find(std::string(soft ? "soft" : "hard") + "|" +
+                                            GenderCode(gender) + "|" + CaseCode(c) +
+                                            (EndsInLongSyllable(stem) ? "|short" : ""));
   if (it == tables_->adjective_endings.end()) return stem;
-  const std::string& base =
-      it->second == "ou" && !stem_before_ou.empty() ? stem_before_ou : stem;
+  const std::string& base = it->second == "ou" && !stem_before_ou.empty() ? stem_before_ou : stem;
   return base + it->second;
 }
 
@@ -104,23 +103,19 @@ std::string SlovakNumbers::Ordinal(int64_t value, Gender gender, Case c) const {
   if (value <= 0) return "";
   auto it = tables_->ordinals.find(static_cast<int>(value));
   if (value < 1000000 && it != tables_->ordinals.end()) {
-    return Adjective(it->second.stem, it->second.soft,
-                     it->second.stem_before_ou, gender, c);
+    return Adjective(it->second.stem, it->second.soft, it->second.stem_before_ou, gender, c);
   }
   if (value < 100) {
-    return Ordinal(value - value % 10, gender, c) + " " +
-           Ordinal(value % 10, gender, c);
+    return Ordinal(value - value % 10, gender, c) + " " + Ordinal(value % 10, gender, c);
   }
   // Higher orders: the cardinal prefix is joined to the ordinal of the rest
   // (1815 -> tisícosemsto + pätnásty).
   if (value % 100 != 0) {
-    return Cardinal(value - value % 100, Gender::kMascInanimate) +
-           Ordinal(value % 100, gender, c);
+    return Cardinal(value - value % 100, Gender::kMascInanimate) + Ordinal(value % 100, gender, c);
   }
   if (value % 1000 != 0) {
-    std::string prefix = value >= 1000 ? Cardinal(value - value % 1000,
-                                                  Gender::kMascInanimate)
-                                       : "";
+    std::string prefix =
+        value >= 1000 ? Cardinal(value - value % 1000, Gender::kMascInanimate) : "";
     return prefix + Ordinal(value % 1000, gender, c);
   }
   // Round thousands not in the table: cardinal + soft "tisíci".
@@ -132,8 +127,7 @@ std::string SlovakNumbers::Ordinal(int64_t value, Gender gender, Case c) const {
          Adjective(thousand->second.stem, thousand->second.soft, "", gender, c);
 }
 
-std::string SlovakNumbers::Decimal(int64_t whole,
-                                   const std::string& fraction_digits) const {
+std::string SlovakNumbers::Decimal(int64_t whole, const std::string& fraction_digits) const {
   int plural = PluralClass(whole);
   std::string out = Cardinal(whole, Gender::kFeminine) + " " +
                     Word(plural == 1   ? "whole-1"
@@ -144,8 +138,7 @@ std::string SlovakNumbers::Decimal(int64_t whole,
     out += " " + Word("zero");
     ++i;
   }
-  out += " " + Cardinal(std::stoll(fraction_digits.substr(i)),
-                        Gender::kMascInanimate);
+  out += " " + Cardinal(std::stoll(fraction_digits.substr(i)), Gender::kMascInanimate);
   return out;
 }
 
@@ -159,14 +152,22 @@ std::optional<int> ParseRoman(const std::string& text) {
   if (text.empty() || text.size() > 15) return std::nullopt;
   auto digit = [](char ch) {
     switch (ch) {
-      case 'I': return 1;
-      case 'V': return 5;
-      case 'X': return 10;
-      case 'L': return 50;
-      case 'C': return 100;
-      case 'D': return 500;
-      case 'M': return 1000;
-      default: return 0;
+      case 'I':
+        return 1;
+      case 'V':
+        return 5;
+      case 'X':
+        return 10;
+      case 'L':
+        return 50;
+      case 'C':
+        return 100;
+      case 'D':
+        return 500;
+      case 'M':
+        return 1000;
+      default:
+        return 0;
     }
   };
   int value = 0;
@@ -179,9 +180,8 @@ std::optional<int> ParseRoman(const std::string& text) {
   if (value <= 0 || value >= 4000) return std::nullopt;
   // Canonical form only: re-encode and compare.
   static const std::pair<int, const char*> kParts[] = {
-      {1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"},
-      {90, "XC"},  {50, "L"},   {40, "XL"}, {10, "X"},   {9, "IX"},
-      {5, "V"},    {4, "IV"},   {1, "I"}};
+      {1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"},
+      {40, "XL"},  {10, "X"},   {9, "IX"},  {5, "V"},    {4, "IV"},  {1, "I"}};
   std::string canonical;
   int rest = value;
   for (const auto& [v, s] : kParts) {

@@ -24,9 +24,8 @@ class SlovakNumbers {
   // 1815 -> "tisícosemstopätnásty". Empty for values <= 0.
   std::string Ordinal(int64_t value, Gender gender, Case c) const;
   // An adjective from its stem: ("svät", hard, f, gen) -> "svätej".
-  std::string Adjective(const std::string& stem, bool soft,
-                        const std::string& stem_before_ou, Gender gender,
-                        Case c) const;
+  std::string Adjective(const std::string& stem, bool soft, const std::string& stem_before_ou,
+                        Gender gender, Case c) const;
   // "3", "5" -> "tri celé päť"; "0", "05" -> "nula celá nula päť".
   std::string Decimal(int64_t whole, const std::string& fraction_digits) const;
   // A word from words.tsv ("minus" -> "mínus").

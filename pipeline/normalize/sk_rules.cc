@@ -86,10 +86,8 @@ std::string Capitalize(const std::string& word) {
   return out;
 }
 
-SlovakTokenizer::SlovakTokenizer(const SlovakTables* tables,
-                                 const SlovakNumbers* numbers,
-                                 const RuleContext* context,
-                                 const std::string& text,
+SlovakTokenizer::SlovakTokenizer(const SlovakTables* tables, const SlovakNumbers* numbers,
+                                 const RuleContext* context, const std::string& text,
                                  std::vector<Token>* out)
     : tables_(tables),
       numbers_(numbers),
@@ -105,8 +103,7 @@ void SlovakTokenizer::Run() {
   }
 }
 
-void SlovakTokenizer::Emit(TokenKind kind, size_t begin, size_t end,
-                           const std::string& spoken) {
+void SlovakTokenizer::Emit(TokenKind kind, size_t begin, size_t end, const std::string& spoken) {
   Token token;
   token.kind = kind;
   for (size_t i = begin; i < end && i < segs_.size(); ++i) token.text += segs_[i].text;
@@ -126,9 +123,8 @@ void SlovakTokenizer::EmitDefault() {
       icu::UnicodeString u = icu::UnicodeString::fromUTF8(seg.text);
       size_t after = WordAfter(pos_ + 1);
       if (Text(pos_ + 1) == "." && after != std::string::npos &&
-          u.countChar32() <= kMaxUnknownAbbreviationLetters &&
-          AllLowercase(seg.text) && AllLowercase(Text(after)) &&
-          context_->reporter != nullptr) {
+          u.countChar32() <= kMaxUnknownAbbreviationLetters && AllLowercase(seg.text) &&
+          AllLowercase(Text(after)) && context_->reporter != nullptr) {
         Diagnostic d;
         d.severity = Severity::kWarning;
         d.file = context_->file;
@@ -141,8 +137,7 @@ void SlovakTokenizer::EmitDefault() {
     }
     case Segment::kDigits:  // only when TryNumber declined: say the digits
       Emit(TokenKind::kNumber, pos_, pos_ + 1,
-           numbers_->Cardinal(std::stoll(seg.text.substr(0, 15)),
-                              Gender::kMascInanimate));
+           numbers_->Cardinal(std::stoll(seg.text.substr(0, 15)), Gender::kMascInanimate));
       return;
     case Segment::kOther:
       if (seg.text == "§") {
@@ -166,8 +161,7 @@ bool SlovakTokenizer::TryRoman() {
       tables_->nouns.count(Lowercase(Text(noun)))) {
     // XIX. storočie: agrees with the noun that follows.
     Agreement a = NounAgreement(Text(noun));
-    spoken = numbers_->Ordinal(*value, a.gender,
-                               ChooseCase(a, PrepositionCases(1, 2)));
+    spoken = numbers_->Ordinal(*value, a.gender, ChooseCase(a, PrepositionCases(1, 2)));
   } else if (!prev_raw.empty() && IsCapitalized(prev_raw)) {
     std::string prev = Lowercase(prev_raw);
     if (tables_->nouns.count(prev)) {  // Kapitola IV.
@@ -175,8 +169,8 @@ bool SlovakTokenizer::TryRoman() {
       spoken = numbers_->Ordinal(*value, a.gender, a.cases.front());
     } else {  // a name: Ľudovítovi XIII. -> Trinástemu
       Agreement a = NameAgreement(prev_raw);
-      spoken = Capitalize(numbers_->Ordinal(
-          *value, a.gender, ChooseCase(a, PrepositionCases(2, 4))));
+      spoken =
+          Capitalize(numbers_->Ordinal(*value, a.gender, ChooseCase(a, PrepositionCases(2, 4))));
     }
   } else {
     return false;
@@ -190,8 +184,8 @@ bool SlovakTokenizer::TryAbbreviation() {
   if (KindAt(pos_) != Segment::kLetters) return false;
   for (const Abbreviation& abbr : tables_->abbreviations) {
     const std::vector<Segment>& want = abbr.segments;
-    if (want.empty() || (segs_[pos_].text != want[0].text &&
-                         segs_[pos_].text != abbr.capitalized_first)) {
+    if (want.empty() ||
+        (segs_[pos_].text != want[0].text && segs_[pos_].text != abbr.capitalized_first)) {
       continue;
     }
     size_t p = pos_;
@@ -216,8 +210,7 @@ bool SlovakTokenizer::TryAbbreviation() {
     }
     if (!ok) continue;
     Segment::Kind after = KindAt(p);
-    if (abbr.written.back() != '.' &&
-        (after == Segment::kLetters || after == Segment::kDigits)) {
+    if (abbr.written.back() != '.' && (after == Segment::kLetters || after == Segment::kDigits)) {
       continue;
     }
     std::string spoken = abbr.spoken;
@@ -226,8 +219,7 @@ bool SlovakTokenizer::TryAbbreviation() {
       Agreement a;
       a.cases = {Case::kNom};
       if (next != std::string::npos) {
-        a = IsCapitalized(Text(next)) ? NameAgreement(Text(next))
-                                      : NounAgreement(Text(next));
+        a = IsCapitalized(Text(next)) ? NameAgreement(Text(next)) : NounAgreement(Text(next));
       }
       Case c = ChooseCase(a, PrepositionCases(1, 3));
       if (c == Case::kPluralNom) c = Case::kNom;
@@ -235,8 +227,7 @@ bool SlovakTokenizer::TryAbbreviation() {
     }
     if (capitalized) spoken = Capitalize(spoken);
     size_t end = p;
-    if (abbr.sentence_end && abbr.written.back() == '.' &&
-        PeriodEndsSentence(p - 1)) {
+    if (abbr.sentence_end && abbr.written.back() == '.' && PeriodEndsSentence(p - 1)) {
       end = p - 1;  // the period stays as sentence punctuation
     }
     Emit(TokenKind::kAbbreviation, pos_, end, spoken);
@@ -284,8 +275,7 @@ size_t SlovakTokenizer::WordAfter(size_t pos) const {
 
 size_t SlovakTokenizer::HeadNounAfter(size_t pos) const {
   static const char* kSkip[] = {"a", "alebo", "či", "až", "i", "resp"};
-  for (size_t p = pos + 1, steps = 0; p < segs_.size() && steps < 10;
-       ++p, ++steps) {
+  for (size_t p = pos + 1, steps = 0; p < segs_.size() && steps < 10; ++p, ++steps) {
     const Segment& s = segs_[p];
     if (s.kind == Segment::kSpace || s.kind == Segment::kDigits) continue;
     if (s.kind == Segment::kOther) {
@@ -355,8 +345,7 @@ Agreement SlovakTokenizer::NameAgreement(const std::string& word) const {
   return Agreement{Gender::kMascAnimate, {Case::kNom}};
 }
 
-Case SlovakTokenizer::ChooseCase(const Agreement& a,
-                                 const std::vector<Case>& prep) {
+Case SlovakTokenizer::ChooseCase(const Agreement& a, const std::vector<Case>& prep) {
   for (Case c : a.cases) {
     for (Case p : prep) {
       if (c == p) return c;
@@ -371,8 +360,7 @@ namespace {
 
 class SlovakRules : public LanguageRules {
  public:
-  explicit SlovakRules(SlovakTables tables)
-      : tables_(std::move(tables)), numbers_(&tables_) {}
+  explicit SlovakRules(SlovakTables tables) : tables_(std::move(tables)), numbers_(&tables_) {}
 
   void Tokenize(const std::string& text, const RuleContext& context,
                 std::vector<Token>* out) const override {
@@ -388,12 +376,10 @@ class SlovakRules : public LanguageRules {
 }  // namespace
 }  // namespace sk
 
-StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(
-    const std::string& tables_dir) {
+StatusOr<std::unique_ptr<LanguageRules>> CreateSlovakRules(const std::string& tables_dir) {
   StatusOr<sk::SlovakTables> tables = sk::LoadSlovakTables(tables_dir);
   if (!tables.ok()) return tables.status();
-  return std::unique_ptr<LanguageRules>(
-      new sk::SlovakRules(std::move(tables).value()));
+  return std::unique_ptr<LanguageRules>(new sk::SlovakRules(std::move(tables).value()));
 }
 
 }  // namespace normalize_internal

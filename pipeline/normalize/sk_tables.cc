@@ -32,24 +32,27 @@ StatusOr<std::vector<TsvRow>> ReadTable(const std::string& dir, const std::strin
 
 Status BadValue(const std::string& dir, const std::string& name, int line,
                 const std::string& what) {
-  return Status::DataError(dir + "/" + name + ":" + std::to_string(line) +
-                           ": " + what);
+  return Status::DataError(dir + "/" + name + ":" + std::to_string(line) + ": " + what);
 }
 
 bool ParseGender(const std::string& s, Gender* g) {
-  if (s == "ma") *g = Gender::kMascAnimate;
-  else if (s == "mi") *g = Gender::kMascInanimate;
-  else if (s == "f") *g = Gender::kFeminine;
-  else if (s == "n") *g = Gender::kNeuter;
-  else return false;
+  if (s == "ma")
+    *g = Gender::kMascAnimate;
+  else if (s == "mi")
+    *g = Gender::kMascInanimate;
+  else if (s == "f")
+    *g = Gender::kFeminine;
+  else if (s == "n")
+    *g = Gender::kNeuter;
+  else
+    return false;
   return true;
 }
 
 bool ParseCase(const std::string& s, Case* c) {
   static const std::pair<const char*, Case> kCases[] = {
-      {"nom", Case::kNom}, {"gen", Case::kGen}, {"dat", Case::kDat},
-      {"acc", Case::kAcc}, {"loc", Case::kLoc}, {"ins", Case::kIns},
-      {"pl-nom", Case::kPluralNom}};
+      {"nom", Case::kNom}, {"gen", Case::kGen}, {"dat", Case::kDat},         {"acc", Case::kAcc},
+      {"loc", Case::kLoc}, {"ins", Case::kIns}, {"pl-nom", Case::kPluralNom}};
   for (const auto& [code, value] : kCases) {
     if (s == code) {
       *c = value;
@@ -87,32 +90,42 @@ Status LoadAgreements(const std::string& dir, const std::string& name,
 }
 
 void SortEndings(std::vector<std::pair<std::string, Agreement>>* v) {
-  std::stable_sort(v->begin(), v->end(), [](const auto& a, const auto& b) {
-    return a.first.size() > b.first.size();
-  });
+  std::stable_sort(v->begin(), v->end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
 }
 
 }  // namespace
 
 const char* GenderCode(Gender gender) {
   switch (gender) {
-    case Gender::kMascAnimate: return "ma";
-    case Gender::kMascInanimate: return "mi";
-    case Gender::kFeminine: return "f";
-    case Gender::kNeuter: return "n";
+    case Gender::kMascAnimate:
+      return "ma";
+    case Gender::kMascInanimate:
+      return "mi";
+    case Gender::kFeminine:
+      return "f";
+    case Gender::kNeuter:
+      return "n";
   }
   return "mi";
 }
 
 const char* CaseCode(Case c) {
   switch (c) {
-    case Case::kNom: return "nom";
-    case Case::kGen: return "gen";
-    case Case::kDat: return "dat";
-    case Case::kAcc: return "acc";
-    case Case::kLoc: return "loc";
-    case Case::kIns: return "ins";
-    case Case::kPluralNom: return "nom";
+    case Case::kNom:
+      return "nom";
+    case Case::kGen:
+      return "gen";
+    case Case::kDat:
+      return "dat";
+    case Case::kAcc:
+      return "acc";
+    case Case::kLoc:
+      return "loc";
+    case Case::kIns:
+      return "ins";
+    case Case::kPluralNom:
+      return "nom";
   }
   return "nom";
 }
@@ -127,10 +140,12 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
     a.spoken = row.fields[1];
     if (row.fields.size() > 2) {
       for (const std::string& flag : Split(row.fields[2], ',')) {
-        if (flag == "adj") a.adjective = true;
-        else if (flag == "end") a.sentence_end = true;
-        else return BadValue(dir, "abbreviations.tsv", row.line,
-                             "unknown flag '" + flag + "'");
+        if (flag == "adj")
+          a.adjective = true;
+        else if (flag == "end")
+          a.sentence_end = true;
+        else
+          return BadValue(dir, "abbreviations.tsv", row.line, "unknown flag '" + flag + "'");
       }
     }
     a.segments = Segmentize(a.written);
@@ -148,17 +163,15 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
   rows = ReadTable(dir, "units.tsv", 6, 6);
   if (!rows.ok()) return rows.status();
   for (const TsvRow& row : *rows) {
-    Unit u{row.fields[0], Gender::kMascInanimate, row.fields[2], row.fields[3],
-           row.fields[4], row.fields[5]};
+    Unit u{row.fields[0], Gender::kMascInanimate, row.fields[2],
+           row.fields[3], row.fields[4],          row.fields[5]};
     if (!ParseGender(row.fields[1], &u.gender)) {
       return BadValue(dir, "units.tsv", row.line, "unknown gender");
     }
     t.units.push_back(u);
   }
   std::stable_sort(t.units.begin(), t.units.end(),
-                   [](const Unit& a, const Unit& b) {
-                     return a.symbol.size() > b.symbol.size();
-                   });
+                   [](const Unit& a, const Unit& b) { return a.symbol.size() > b.symbol.size(); });
 
   rows = ReadTable(dir, "ordinals.tsv", 3, 4);
   if (!rows.ok()) return rows.status();
@@ -176,8 +189,7 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
   for (const TsvRow& row : *rows) {
     const std::string key = row.fields[0] + "|" + row.fields[1] + "|" + row.fields[2];
     t.adjective_endings[key] = row.fields[3];
-    t.adjective_endings[key + "|short"] =
-        row.fields.size() > 4 ? row.fields[4] : row.fields[3];
+    t.adjective_endings[key + "|short"] = row.fields.size() > 4 ? row.fields[4] : row.fields[3];
   }
 
   rows = ReadTable(dir, "prepositions.tsv", 2, 2);
@@ -210,11 +222,10 @@ StatusOr<SlovakTables> LoadSlovakTables(const std::string& dir) {
   rows = ReadTable(dir, "words.tsv", 2, 2);
   if (!rows.ok()) return rows.status();
   for (const TsvRow& row : *rows) t.words[row.fields[0]] = row.fields[1];
-  for (const char* key : {"minus", "zero", "whole-1", "whole-2", "whole-5",
-                          "range", "section", "long_vowels"}) {
+  for (const char* key :
+       {"minus", "zero", "whole-1", "whole-2", "whole-5", "range", "section", "long_vowels"}) {
     if (!t.words.count(key)) {
-      return Status::DataError(dir + "/words.tsv: missing key '" +
-                               std::string(key) + "'");
+      return Status::DataError(dir + "/words.tsv: missing key '" + std::string(key) + "'");
     }
   }
 

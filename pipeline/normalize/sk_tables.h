@@ -39,8 +39,8 @@ std::vector<Segment> Segmentize(const std::string& text);
 std::string Capitalize(const std::string& word);
 
 struct Abbreviation {
-  std::string written;  // as printed, e.g. "t. j."
-  std::string spoken;   // e.g. "to jest"; an adjective stem when `adjective`
+  std::string written;        // as printed, e.g. "t. j."
+  std::string spoken;         // e.g. "to jest"; an adjective stem when `adjective`
   bool adjective = false;     // declined to agree with the next word (sv.)
   bool sentence_end = false;  // may end a sentence (atď.)
   // Prepared when the table is loaded: `written` in segments, and its first

@@ -21,13 +21,12 @@ std::string Lowercase(const std::string& word);
 class SlovakTokenizer {
  public:
   SlovakTokenizer(const SlovakTables* tables, const SlovakNumbers* numbers,
-                  const RuleContext* context, const std::string& text,
-                  std::vector<Token>* out);
+                  const RuleContext* context, const std::string& text, std::vector<Token>* out);
   void Run();
 
  private:
   // Each Try* either emits tokens and advances pos_, or returns false.
-  bool TryNumber();      // sk_number_rules.cc
+  bool TryNumber();  // sk_number_rules.cc
   bool TryRoman();
   bool TryAbbreviation();
   void EmitDefault();

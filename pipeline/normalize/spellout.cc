@@ -12,14 +12,13 @@
 namespace narrate {
 namespace normalize_internal {
 
-std::string Spellout(const std::string& locale, const std::string& ruleset,
-                     double value) {
+std::string Spellout(const std::string& locale, const std::string& ruleset, double value) {
   thread_local std::map<std::string, std::unique_ptr<icu::RuleBasedNumberFormat>> formats;
   std::unique_ptr<icu::RuleBasedNumberFormat>& format = formats[locale + " " + ruleset];
   if (!format) {
     UErrorCode status = U_ZERO_ERROR;
-    auto made = std::make_unique<icu::RuleBasedNumberFormat>(
-        icu::URBNF_SPELLOUT, icu::Locale(locale.c_str()), status);
+    auto made = std::make_unique<icu::RuleBasedNumberFormat>(icu::URBNF_SPELLOUT,
+                                                             icu::Locale(locale.c_str()), status);
     if (U_SUCCESS(status)) {
       made->setDefaultRuleSet(icu::UnicodeString::fromUTF8(ruleset), status);
     }
@@ -28,8 +27,7 @@ std::string Spellout(const std::string& locale, const std::string& ruleset,
   }
   icu::UnicodeString out;
   format->format(value, out);
-  out.findAndReplace(icu::UnicodeString(static_cast<UChar>(0x00AD)),
-                     icu::UnicodeString());
+  out.findAndReplace(icu::UnicodeString(static_cast<UChar>(0x00AD)), icu::UnicodeString());
   std::string utf8;
   out.toUTF8String(utf8);
   return utf8;

@@ -18,14 +18,11 @@ bool IsLatinLetter(UChar32 c) {
   return uscript_getScript(c, &status) == USCRIPT_LATIN && U_SUCCESS(status);
 }
 
-bool IsForeignJoiner(UChar32 c) {
-  return c == ' ' || c == '\'' || c == 0x2019 || c == '-';
-}
+bool IsForeignJoiner(UChar32 c) { return c == ' ' || c == '\'' || c == 0x2019 || c == '-'; }
 
 Lang GuessForeignLang(const std::string& span, const ZhTables& tables) {
   std::string lower;
-  icu::UnicodeString::fromUTF8(span).toLower(icu::Locale::getRoot()).toUTF8String(
-      lower);
+  icu::UnicodeString::fromUTF8(span).toLower(icu::Locale::getRoot()).toUTF8String(lower);
   std::map<Lang, int> votes;
   std::string word;
   auto vote_word = [&]() {

@@ -38,13 +38,11 @@ bool ZhScanner::MatchTime(size_t k, size_t* end, std::string* spoken) const {
   return true;
 }
 
-bool ZhScanner::MatchNumericDate(size_t k, size_t* end,
-                                 std::string* spoken) const {
+bool ZhScanner::MatchNumericDate(size_t k, size_t* end, std::string* spoken) const {
   std::string year, month, day;
   size_t p = DigitRun(k, &year);
   UChar32 sep = At(p);
-  if (year.size() != 4 ||
-      !(sep == '/' || sep == '-' || sep == '.' || sep == 0x00B7)) {  // ·
+  if (year.size() != 4 || !(sep == '/' || sep == '-' || sep == '.' || sep == 0x00B7)) {  // ·
     return false;
   }
   size_t q = DigitRun(p + 1, &month);
@@ -53,8 +51,7 @@ bool ZhScanner::MatchNumericDate(size_t k, size_t* end,
   if (day.empty() || day.size() > 2 || IsDigitAt(r)) return false;
   int m = std::stoi(month), d = std::stoi(day);
   if (m < 1 || m > 12 || d < 1 || d > 31) return false;
-  *spoken = ZhDigits(year, "〇") + "年" + ZhCardinal(month) + "月" +
-            ZhCardinal(day) + "日";
+  *spoken = ZhDigits(year, "〇") + "年" + ZhCardinal(month) + "月" + ZhCardinal(day) + "日";
   *end = r;
   return true;
 }
@@ -93,9 +90,8 @@ bool ZhScanner::IsYear(const NumberLiteral& a, size_t start, size_t j) const {
   return !month.empty() && month.size() <= 2 && Has(p, "月");
 }
 
-size_t ZhScanner::ReadQuantity(const NumberLiteral& a, size_t start,
-                               const std::string& sign, std::string* spoken,
-                               bool* is_year) const {
+size_t ZhScanner::ReadQuantity(const NumberLiteral& a, size_t start, const std::string& sign,
+                               std::string* spoken, bool* is_year) const {
   size_t j = a.end;
   *is_year = false;
   if (const ZhSymbol* prefix = SymbolAt(j, Position::kPrefix)) {
@@ -106,10 +102,10 @@ size_t ZhScanner::ReadQuantity(const NumberLiteral& a, size_t start,
     *is_year = true;
     // ICU reads four-digit years digit by digit (1815 -> 一八一五); shorter
     // ones (05年, 公元前202年) are read digit by digit here.
-    *spoken = (a.digits.size() == 4
-                   ? Spellout("zh", "%spellout-numbering-year", std::stod(a.digits))
-                   : ZhDigits(a.digits, "〇")) +
-              "年";
+    *spoken =
+        (a.digits.size() == 4 ? Spellout("zh", "%spellout-numbering-year", std::stod(a.digits))
+                              : ZhDigits(a.digits, "〇")) +
+        "年";
     return MatchMonthDay(j + 1, spoken);
   }
   if (sign.empty() && a.IsPlainInteger() && a.digits.size() <= 2) {
@@ -126,10 +122,8 @@ size_t ZhScanner::ReadQuantity(const NumberLiteral& a, size_t start,
   // Digit by digit: after 电话 and the like, with a leading zero (007), or a
   // long unseparated string that is not a round amount (13912345678).
   bool leading_zero = a.digits.size() >= 2 && a.digits[0] == '0';
-  bool long_code = a.digits.size() >= 11 &&
-                   a.digits.compare(a.digits.size() - 3, 3, "000") != 0;
-  if (a.IsPlainInteger() &&
-      (leading_zero || long_code || Preceded(start, "digits"))) {
+  bool long_code = a.digits.size() >= 11 && a.digits.compare(a.digits.size() - 3, 3, "000") != 0;
+  if (a.IsPlainInteger() && (leading_zero || long_code || Preceded(start, "digits"))) {
     *spoken = sign + ZhDigits(a.digits, "零");
     // Further hyphenated groups of a code: 010-65529988.
     std::string group;
@@ -146,8 +140,7 @@ size_t ZhScanner::ReadQuantity(const NumberLiteral& a, size_t start,
     ++j;
   }
   if (const ZhSymbol* unit = SymbolAt(j, Position::kSuffix)) {
-    *spoken = sign + ZhLiang(core, tables_.liang.count(unit->reading) > 0) +
-              unit->reading;
+    *spoken = sign + ZhLiang(core, tables_.liang.count(unit->reading) > 0) + unit->reading;
     return j + CodePointCount(unit->text);
   }
   // 2分之1 is a fraction (二分之一), not two minutes.
@@ -168,8 +161,7 @@ bool ZhScanner::MatchNumber(size_t i, size_t* end, std::string* spoken) const {
     sign = At(k) == 0x00B1 ? "正负" : "负";
     ++k;
   }
-  if (sign.empty() &&
-      (MatchTime(k, end, spoken) || MatchNumericDate(k, end, spoken))) {
+  if (sign.empty() && (MatchTime(k, end, spoken) || MatchNumericDate(k, end, spoken))) {
     return true;
   }
   NumberLiteral a = ParseNumber(k);
@@ -193,8 +185,7 @@ bool ZhScanner::MatchNumber(size_t i, size_t* end, std::string* spoken) const {
   // A prefix symbol may stand after both numbers: 10%-20%.
   const ZhSymbol* first_prefix = SymbolAt(j, Position::kPrefix);
   size_t after_a = first_prefix ? j + CodePointCount(first_prefix->text) : j;
-  const ZhSymbol* range =
-      sign.empty() ? SymbolAt(after_a, Position::kRange) : nullptr;
+  const ZhSymbol* range = sign.empty() ? SymbolAt(after_a, Position::kRange) : nullptr;
   bool plain_first = !(a.digits.size() >= 2 && a.digits[0] == '0');
   if (range && plain_first && !Preceded(i, "digits")) {
     size_t b_start = after_a + CodePointCount(range->text);
@@ -207,8 +198,7 @@ bool ZhScanner::MatchNumber(size_t i, size_t* end, std::string* spoken) const {
       if (is_year && a.IsPlainInteger()) {
         first = ZhDigits(a.digits, "〇");
       } else if (const ZhSymbol* prefix =
-                     first_prefix ? first_prefix
-                                  : SymbolAt(b.end, Position::kPrefix)) {
+                     first_prefix ? first_prefix : SymbolAt(b.end, Position::kPrefix)) {
         first = prefix->reading + ZhDecimal(a.digits, a.frac);
       } else {
         first = ZhLiang(ZhDecimal(a.digits, a.frac), LiangFollows(*end));

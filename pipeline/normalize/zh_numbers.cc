@@ -11,8 +11,7 @@ namespace {
 
 constexpr uint64_t kWan = 10000;
 constexpr uint64_t kYi = 100000000;
-const char* const kDigitWords[] = {"零", "一", "二", "三", "四",
-                                   "五", "六", "七", "八", "九"};
+const char* const kDigitWords[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
 // 1..9999. `leading`: first group of the number, where 10-19 are 十..十九;
 // elsewhere they are 一十..一十九 (十万 but 一百一十万, 一万零一十).
@@ -27,8 +26,7 @@ std::string Spell(uint64_t n, bool leading) {
   uint64_t unit = n < kYi ? kWan : kYi;
   const char* unit_word = n < kYi ? "万" : "亿";
   uint64_t high = n / unit, low = n % unit;
-  std::string out = (unit == kWan ? Group(high, leading) : Spell(high, leading)) +
-                    unit_word;
+  std::string out = (unit == kWan ? Group(high, leading) : Spell(high, leading)) + unit_word;
   if (low == 0) return out;
   if (low < unit / 10) out += "零";
   return out + Spell(low, false);

@@ -26,12 +26,10 @@ class ChineseRules : public LanguageRules {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(
-    const std::string& tables_dir) {
+StatusOr<std::unique_ptr<LanguageRules>> CreateChineseRules(const std::string& tables_dir) {
   StatusOr<ZhTables> tables = LoadZhTables(tables_dir);
   if (!tables.ok()) return tables.status();
-  return std::unique_ptr<LanguageRules>(
-      new ChineseRules(std::move(tables).value()));
+  return std::unique_ptr<LanguageRules>(new ChineseRules(std::move(tables).value()));
 }
 
 }  // namespace normalize_internal

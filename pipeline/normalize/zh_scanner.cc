@@ -20,19 +20,15 @@ char AsciiDigit(UChar32 c) {
 bool IsPunctuationOrSymbol(UChar32 c) {
   if (u_ispunct(c)) return true;
   int8_t type = u_charType(c);
-  return type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL ||
-         type == U_MODIFIER_SYMBOL || type == U_OTHER_SYMBOL;
+  return type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL || type == U_MODIFIER_SYMBOL ||
+         type == U_OTHER_SYMBOL;
 }
 
 }  // namespace
 
-bool IsDigit(UChar32 c) {
-  return (c >= '0' && c <= '9') || (c >= 0xFF10 && c <= 0xFF19);
-}
+bool IsDigit(UChar32 c) { return (c >= '0' && c <= '9') || (c >= 0xFF10 && c <= 0xFF19); }
 
-bool IsSign(UChar32 c) {
-  return c == '-' || c == 0x2212 || c == 0xFF0D || c == 0x00B1;
-}
+bool IsSign(UChar32 c) { return c == '-' || c == 0x2212 || c == 0xFF0D || c == 0x00B1; }
 
 size_t CodePointCount(const std::string& s) {
   size_t n = 0;
@@ -40,9 +36,7 @@ size_t CodePointCount(const std::string& s) {
   return n;
 }
 
-int NumberLiteral::Value() const {
-  return digits.size() > 4 ? 100000 : std::stoi(digits);
-}
+int NumberLiteral::Value() const { return digits.size() > 4 ? 100000 : std::stoi(digits); }
 
 ZhScanner::ZhScanner(const std::string& text, const ZhTables& tables)
     : text_(text), tables_(tables) {
@@ -69,8 +63,7 @@ void ZhScanner::Run(std::vector<Token>* out) const {
     size_t end = 0;
     std::string spoken;
     bool number_start =
-        IsDigit(c) || ((c == kDi || IsSign(c)) && IsDigitAt(i + 1) &&
-                       SignAllowed(i));
+        IsDigit(c) || ((c == kDi || IsSign(c)) && IsDigitAt(i + 1) && SignAllowed(i));
     if (number_start && MatchNumber(i, &end, &spoken)) {
       flush_word(i);
       Emit(TokenKind::kNumber, i, end, out, &spoken);
@@ -98,20 +91,16 @@ void ZhScanner::Run(std::vector<Token>* out) const {
   flush_word(n);
 }
 
-size_t ZhScanner::Byte(size_t i) const {
-  return i < cps_.size() ? cps_[i].begin : text_.size();
-}
+size_t ZhScanner::Byte(size_t i) const { return i < cps_.size() ? cps_[i].begin : text_.size(); }
 
-UChar32 ZhScanner::At(size_t i) const {
-  return i < cps_.size() ? cps_[i].c : 0;
-}
+UChar32 ZhScanner::At(size_t i) const { return i < cps_.size() ? cps_[i].c : 0; }
 
 bool ZhScanner::Has(size_t i, const std::string& s) const {
   return i < cps_.size() && text_.compare(Byte(i), s.size(), s) == 0;
 }
 
-void ZhScanner::Emit(TokenKind kind, size_t begin, size_t end,
-                     std::vector<Token>* out, const std::string* spoken) const {
+void ZhScanner::Emit(TokenKind kind, size_t begin, size_t end, std::vector<Token>* out,
+                     const std::string* spoken) const {
   std::string text = text_.substr(Byte(begin), Byte(end) - Byte(begin));
   out->push_back({kind, text, spoken ? *spoken : text, ""});
 }
@@ -143,8 +132,7 @@ NumberLiteral ZhScanner::ParseNumber(size_t k) const {
 }
 
 bool ZhScanner::Preceded(size_t i, const std::string& cls) const {
-  while (i > 0 && (u_isUWhiteSpace(At(i - 1)) || At(i - 1) == ':' ||
-                   At(i - 1) == 0xFF1A)) {  // ：
+  while (i > 0 && (u_isUWhiteSpace(At(i - 1)) || At(i - 1) == ':' || At(i - 1) == 0xFF1A)) {  // ：
     --i;
   }
   const size_t end = Byte(i);

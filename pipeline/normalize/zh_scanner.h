@@ -77,9 +77,8 @@ class ZhScanner {
   bool MatchNumericDate(size_t k, size_t* end, std::string* spoken) const;
   size_t MatchMonthDay(size_t j, std::string* spoken) const;
   bool IsYear(const NumberLiteral& a, size_t start, size_t j) const;
-  size_t ReadQuantity(const NumberLiteral& a, size_t start,
-                      const std::string& sign, std::string* spoken,
-                      bool* is_year) const;
+  size_t ReadQuantity(const NumberLiteral& a, size_t start, const std::string& sign,
+                      std::string* spoken, bool* is_year) const;
 
   const std::string& text_;
   const ZhTables& tables_;

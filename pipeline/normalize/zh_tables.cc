@@ -59,10 +59,9 @@ StatusOr<ZhTables> LoadZhTables(const std::string& tables_dir) {
     }
     tables.symbols.push_back(symbol);
   }
-  std::stable_sort(tables.symbols.begin(), tables.symbols.end(),
-                   [](const ZhSymbol& a, const ZhSymbol& b) {
-                     return a.text.size() > b.text.size();
-                   });
+  std::stable_sort(
+      tables.symbols.begin(), tables.symbols.end(),
+      [](const ZhSymbol& a, const ZhSymbol& b) { return a.text.size() > b.text.size(); });
 
   const std::string context_path = dir + "context.tsv";
   auto context = ReadZhTable(context_path, 2);
@@ -74,8 +73,7 @@ StatusOr<ZhTables> LoadZhTables(const std::string& tables_dir) {
                       "class '" + row[1] + "' is not digits, era or duration");
     }
     tables.context[row[0]] = row[1];
-    tables.max_context_chars =
-        std::max(tables.max_context_chars, CodePoints(row[0]));
+    tables.max_context_chars = std::max(tables.max_context_chars, CodePoints(row[0]));
   }
 
   auto foreign = ReadZhTable(dir + "foreign.tsv", 2);

@@ -35,9 +35,9 @@ struct ZhTables {
   std::map<std::string, std::string> context;
   // foreign.tsv: lower-case word or diacritic letter -> language.
   std::map<std::string, Lang> foreign;
-  Lang default_foreign = "en";  // the "*" row
-  size_t max_liang_chars = 1;     // longest liang entry, in code points
-  size_t max_context_chars = 1;   // longest context entry, in code points
+  Lang default_foreign = "en";   // the "*" row
+  size_t max_liang_chars = 1;    // longest liang entry, in code points
+  size_t max_context_chars = 1;  // longest context entry, in code points
 };
 
 // Loads tables_dir/{liang,symbols,context,foreign}.tsv (tables_dir: rules/zh).

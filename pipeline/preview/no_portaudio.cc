@@ -16,9 +16,7 @@ Status Missing() {
 
 bool HavePortAudio() { return false; }
 
-StatusOr<std::unique_ptr<AudioSink>> OpenPortAudioSink(const std::string&) {
-  return Missing();
-}
+StatusOr<std::unique_ptr<AudioSink>> OpenPortAudioSink(const std::string&) { return Missing(); }
 
 StatusOr<std::vector<std::string>> ListOutputDevices() { return Missing(); }
 

@@ -28,8 +28,7 @@ struct Player::Segment {
   std::vector<WordTiming> words;
 };
 
-Player::Player(const Script* script, ClipProvider provider,
-               const PlayerOptions& options)
+Player::Player(const Script* script, ClipProvider provider, const PlayerOptions& options)
     : script_(script),
       provider_(std::move(provider)),
       options_(options),
@@ -38,8 +37,7 @@ Player::Player(const Script* script, ClipProvider provider,
   feed_.SetLimit(options.limit_samples);
 }
 
-StatusOr<std::unique_ptr<Player>> Player::Create(const Script* script,
-                                                 ClipProvider provider,
+StatusOr<std::unique_ptr<Player>> Player::Create(const Script* script, ClipProvider provider,
                                                  const PlayerOptions& options) {
   if (script == nullptr || !provider) {
     return Status::Usage("preview: no script or no clip provider");
@@ -66,8 +64,8 @@ Status Player::Start(size_t chapter, size_t utterance, AudioSink* sink) {
   }
   sink_ = sink;
   producer_ = std::thread(&Player::Produce, this, chapter, utterance);
-  const size_t want = static_cast<size_t>(std::min<int64_t>(
-      options_.prebuffer_samples, static_cast<int64_t>(feed_.ring().capacity())));
+  const size_t want = static_cast<size_t>(
+      std::min<int64_t>(options_.prebuffer_samples, static_cast<int64_t>(feed_.ring().capacity())));
   {
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
@@ -97,8 +95,7 @@ bool Player::PushAll(const int16_t* data, size_t n, bool silence) {
   SampleRing& ring = feed_.ring();
   size_t done = 0;
   while (done < n) {
-    const size_t wrote =
-        silence ? ring.WriteSilence(n - done) : ring.Write(data + done, n - done);
+    const size_t wrote = silence ? ring.WriteSilence(n - done) : ring.Write(data + done, n - done);
     done += wrote;
     if (done < n) {
       std::unique_lock<std::mutex> lock(mu_);
@@ -135,16 +132,14 @@ void Player::Produce(size_t chapter, size_t utterance) {
     if (seek) {
       feed_.SetProducerDone(false);
       feed_.RequestDiscard();
-      const auto deadline =
-          std::chrono::steady_clock::now() + milliseconds(kDiscardTimeoutMs);
+      const auto deadline = std::chrono::steady_clock::now() + milliseconds(kDiscardTimeoutMs);
       while (feed_.discard_pending()) {
         std::unique_lock<std::mutex> lock(mu_);
         if (stop_) return;
         if (std::chrono::steady_clock::now() > deadline) {
           lock.unlock();
-          return fail(Status::IoError(
-              "the audio device stopped taking samples (no callback for " +
-              std::to_string(kDiscardTimeoutMs / 1000) + " s)"));
+          return fail(Status::IoError("the audio device stopped taking samples (no callback for " +
+                                      std::to_string(kDiscardTimeoutMs / 1000) + " s)"));
         }
         cv_.wait_for(lock, milliseconds(2));
       }
@@ -324,8 +319,8 @@ Status Player::health() {
 bool Player::finished() const {
   if (feed_.limit_reached()) return true;
   std::lock_guard<std::mutex> lock(mu_);
-  return !command_.pending && feed_.producer_done() && error_.ok() &&
-         !feed_.discard_pending() && feed_.ring().size() == 0;
+  return !command_.pending && feed_.producer_done() && error_.ok() && !feed_.discard_pending() &&
+         feed_.ring().size() == 0;
 }
 
 Status Player::Stop(bool drain) {

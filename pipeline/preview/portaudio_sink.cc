@@ -90,8 +90,7 @@ Status PaFailure(const std::string& what, PaError err) {
 std::string Describe(PaDeviceIndex i) {
   const PaDeviceInfo* info = Pa().GetDeviceInfo(i);
   const PaHostApiInfo* api = Pa().GetHostApiInfo(info->hostApi);
-  std::string line = std::to_string(i) + ": " + info->name + " (" +
-                     (api ? api->name : "?") + ")";
+  std::string line = std::to_string(i) + ": " + info->name + " (" + (api ? api->name : "?") + ")";
   if (i == Pa().GetDefaultOutputDevice()) line += " default";
   return line;
 }
@@ -124,8 +123,7 @@ StatusOr<PaDeviceIndex> FindDevice(const std::string& name) {
   }
   if (matches == 1) return found;
   return Status::IoError("audio output device '" + name + "' " +
-                         (matches ? "is ambiguous" : "not found") +
-                         " (see `narrate devices`)");
+                         (matches ? "is ambiguous" : "not found") + " (see `narrate devices`)");
 }
 
 class PortAudioSink : public AudioSink {
@@ -151,12 +149,11 @@ class PortAudioSink : public AudioSink {
     out.channelCount = 1;
     out.sampleFormat = paInt16;
     out.suggestedLatency = Pa().GetDeviceInfo(*index)->defaultLowOutputLatency;
-    err = Pa().OpenStream(&stream_, nullptr, &out, kPreviewSampleRate,
-                        kFramesPerBuffer, paNoFlag, &PortAudioSink::Callback, this);
+    err = Pa().OpenStream(&stream_, nullptr, &out, kPreviewSampleRate, kFramesPerBuffer, paNoFlag,
+                          &PortAudioSink::Callback, this);
     if (err != paNoError) {
       stream_ = nullptr;
-      return PaFailure("cannot open audio device '" + device_name_ + "' at 22050 Hz mono",
-                       err);
+      return PaFailure("cannot open audio device '" + device_name_ + "' at 22050 Hz mono", err);
     }
     return Status::Ok();
   }
@@ -193,11 +190,9 @@ class PortAudioSink : public AudioSink {
 
  private:
   static int Callback(const void*, void* output, unsigned long frames,
-                      const PaStreamCallbackTimeInfo*, PaStreamCallbackFlags,
-                      void* self) {
+                      const PaStreamCallbackTimeInfo*, PaStreamCallbackFlags, void* self) {
     PlaybackFeed* feed = static_cast<PortAudioSink*>(self)->feed_;
-    return feed->Pull(static_cast<int16_t*>(output), frames) ? paContinue
-                                                              : paComplete;
+    return feed->Pull(static_cast<int16_t*>(output), frames) ? paContinue : paComplete;
   }
 
   bool initialized_ = false;

@@ -31,20 +31,16 @@ std::string Who(const Utterance& u) {
 }
 
 // One line per sentence as it starts: "c02-p0003-s01 [speaker] text".
-std::string SentenceLine(const Utterance& u) {
-  return u.id + " [" + Who(u) + "] " + u.text;
-}
+std::string SentenceLine(const Utterance& u) { return u.id + " [" + Who(u) + "] " + u.text; }
 
 // The status line: where we are, and the current word highlighted among its
 // neighbours, fitted to the terminal width.
 std::string StatusLine(const Script& script, const PlayPosition& p, bool paused) {
   const Chapter& c = script.chapters[p.chapter];
-  std::string head = std::string(paused ? "|| " : "> ") + "ch " +
-                     std::to_string(p.chapter + 1) + "/" +
-                     std::to_string(script.chapters.size()) + " " +
-                     std::to_string(p.utterance + 1) + "/" +
-                     std::to_string(c.utterances.size()) + " " +
-                     std::to_string(p.rate_percent) + "% ";
+  std::string head = std::string(paused ? "|| " : "> ") + "ch " + std::to_string(p.chapter + 1) +
+                     "/" + std::to_string(script.chapters.size()) + " " +
+                     std::to_string(p.utterance + 1) + "/" + std::to_string(c.utterances.size()) +
+                     " " + std::to_string(p.rate_percent) + "% ";
   const int columns = TerminalColumns() - 1;
   std::string line = FitColumns(head, columns);
   int room = columns - DisplayWidth(line);
@@ -70,22 +66,43 @@ bool TraceFirstSound(const Player& player) {
 
 void HandleKey(int key, Player* player, bool* quit) {
   switch (key) {
-    case ' ': player->TogglePause(); break;
-    case 'n': player->NextSentence(); break;
-    case 'p': player->PreviousSentence(); break;
-    case 'N': player->NextChapter(); break;
-    case 'P': player->PreviousChapter(); break;
-    case '+': case '=': player->SetRate(player->rate_percent() + 10); break;
-    case '-': case '_': player->SetRate(player->rate_percent() - 10); break;
-    case 'q': case 'Q': case 27: *quit = true; break;
-    default: break;
+    case ' ':
+      player->TogglePause();
+      break;
+    case 'n':
+      player->NextSentence();
+      break;
+    case 'p':
+      player->PreviousSentence();
+      break;
+    case 'N':
+      player->NextChapter();
+      break;
+    case 'P':
+      player->PreviousChapter();
+      break;
+    case '+':
+    case '=':
+      player->SetRate(player->rate_percent() + 10);
+      break;
+    case '-':
+    case '_':
+      player->SetRate(player->rate_percent() - 10);
+      break;
+    case 'q':
+    case 'Q':
+    case 27:
+      *quit = true;
+      break;
+    default:
+      break;
   }
 }
 
 }  // namespace
 
-Status RunPreview(const Script& script, ClipProvider provider,
-                  const PreviewOptions& options, AudioSink* sink) {
+Status RunPreview(const Script& script, ClipProvider provider, const PreviewOptions& options,
+                  AudioSink* sink) {
   StatusOr<std::unique_ptr<Player>> created =
       Player::Create(&script, std::move(provider), options.player);
   if (!created.ok()) return created.status();

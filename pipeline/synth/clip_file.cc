@@ -78,9 +78,9 @@ Status WriteClip(const std::string& path, const Clip& clip) {
   Put<int64_t>(&head, SummarizeClip(clip).energy);
   Put<uint32_t>(&head, static_cast<uint32_t>(table.size()));
   head += table;
-  return WriteFileAtomic(
-      path, {head, std::string_view(reinterpret_cast<const char*>(clip.samples.data()),
-                                    clip.samples.size() * sizeof(int16_t))});
+  return WriteFileAtomic(path,
+                         {head, std::string_view(reinterpret_cast<const char*>(clip.samples.data()),
+                                                 clip.samples.size() * sizeof(int16_t))});
 }
 
 namespace {

@@ -150,9 +150,8 @@ SampleBuffer::~SampleBuffer() {
 }
 
 bool SampleBuffer::Map(size_t bytes) {
-  void* m = data_ == nullptr
-                ? ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0)
-                : ::mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
+  void* m = data_ == nullptr ? ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0)
+                             : ::mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
   if (m == MAP_FAILED) return false;
   data_ = static_cast<int16_t*>(m);
   mapped_ = bytes;
@@ -167,8 +166,7 @@ bool SampleBuffer::Reserve(size_t count) {
   const size_t want = std::max({bytes, mapped_ * 2, size_t{4} << 20});
   struct stat st;
   if (::fstat(fd_, &st) != 0) return false;
-  if (static_cast<size_t>(st.st_size) < want &&
-      ::ftruncate(fd_, static_cast<off_t>(want)) != 0) {
+  if (static_cast<size_t>(st.st_size) < want && ::ftruncate(fd_, static_cast<off_t>(want)) != 0) {
     return false;
   }
   return Map(std::max(want, static_cast<size_t>(st.st_size)));

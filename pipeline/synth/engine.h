@@ -48,8 +48,8 @@ struct Capture {
 // request. The file and the mappings grow as a longer clip needs it.
 class SampleBuffer {
  public:
-  static std::unique_ptr<SampleBuffer> Create();          // narrate; null on failure
-  static std::unique_ptr<SampleBuffer> Adopt(int fd);     // the worker, given the fd
+  static std::unique_ptr<SampleBuffer> Create();       // narrate; null on failure
+  static std::unique_ptr<SampleBuffer> Adopt(int fd);  // the worker, given the fd
   ~SampleBuffer();
   SampleBuffer(const SampleBuffer&) = delete;
   SampleBuffer& operator=(const SampleBuffer&) = delete;

@@ -30,12 +30,23 @@ namespace {
 void AppendXmlEscaped(const std::string& text, std::string* out) {
   for (char c : text) {
     switch (c) {
-      case '<': *out += "&lt;"; break;
-      case '>': *out += "&gt;"; break;
-      case '&': *out += "&amp;"; break;
-      case '"': *out += "&quot;"; break;
-      case '\'': *out += "&apos;"; break;
-      default: *out += c;
+      case '<':
+        *out += "&lt;";
+        break;
+      case '>':
+        *out += "&gt;";
+        break;
+      case '&':
+        *out += "&amp;";
+        break;
+      case '"':
+        *out += "&quot;";
+        break;
+      case '\'':
+        *out += "&apos;";
+        break;
+      default:
+        *out += c;
     }
   }
 }
@@ -63,8 +74,7 @@ std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterato
     glue->back() += spoken;
     (words.empty() ? lead : words.back().printed) += printed;
   };
-  auto add_word = [&](const std::string& printed, const std::string& spoken,
-                      const Lang& lang) {
+  auto add_word = [&](const std::string& printed, const std::string& spoken, const Lang& lang) {
     words.push_back({words.empty() ? lead + printed : printed, spoken, lang});
     glue->push_back("");
   };
@@ -73,8 +83,8 @@ std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterato
   auto found = iterators->find(request.lang);
   if (found == iterators->end()) {
     UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<icu::BreakIterator> created(icu::BreakIterator::createWordInstance(
-        icu::Locale(request.lang.c_str()), status));
+    std::unique_ptr<icu::BreakIterator> created(
+        icu::BreakIterator::createWordInstance(icu::Locale(request.lang.c_str()), status));
     if (U_FAILURE(status)) created.reset();
     found = iterators->emplace(request.lang, std::move(created)).first;
   }
@@ -91,8 +101,7 @@ std::vector<Word> SplitWords(const SynthRequest& request, IteratorCache* iterato
     icu::UnicodeString u = icu::UnicodeString::fromUTF8(t.text);
     it->setText(u);
     int32_t start = it->first();
-    for (int32_t end = it->next(); end != icu::BreakIterator::DONE;
-         start = end, end = it->next()) {
+    for (int32_t end = it->next(); end != icu::BreakIterator::DONE; start = end, end = it->next()) {
       std::string piece;
       u.tempSubStringBetween(start, end).toUTF8String(piece);
       if (it->getRuleStatus() == UBRK_WORD_NONE) {
@@ -134,17 +143,15 @@ std::string ClipKey(const SynthRequest& r) {
   // "clip 5": SSML without <speak> (a sentence with a foreign span sounds a
   // little different). Bump when clips change meaning, sound or file format.
   std::string key = "clip 5\n" + EngineVersion() + "\n" + LanguageVoice(r.lang) + "\n" +
-                    r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) +
-                    "," + std::to_string(r.timbre.range) + "," +
-                    std::to_string(r.timbre.rate) + "," +
+                    r.timbre.variant + "\n" + std::to_string(r.timbre.pitch) + "," +
+                    std::to_string(r.timbre.range) + "," + std::to_string(r.timbre.rate) + "," +
                     std::to_string(r.timbre.volume) + "\n";
   for (const Token& t : r.tokens) {
-    key += std::to_string(static_cast<int>(t.kind)) + "\x1f" + t.text + "\x1f" +
-           t.spoken + "\x1f" + t.lang + "\x1e";
+    key += std::to_string(static_cast<int>(t.kind)) + "\x1f" + t.text + "\x1f" + t.spoken + "\x1f" +
+           t.lang + "\x1e";
   }
   return HexHash(key) + HexHash(key + "#2");
 }
-
 
 struct Synth::Impl {
   IteratorCache iterators;
@@ -213,10 +220,10 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   envp.push_back(nullptr);
   pid_t pid = -1;
   std::fflush(nullptr);
-  const int spawned = socket_end < 0 || buffer_end < 0
-                          ? EMFILE
-                          : ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv,
-                                          envp.data());
+  const int spawned =
+      socket_end < 0 || buffer_end < 0
+          ? EMFILE
+          : ::posix_spawn(&pid, worker.c_str(), &actions, nullptr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (socket_end >= 0) ::close(socket_end);
   if (buffer_end >= 0) ::close(buffer_end);
@@ -236,8 +243,9 @@ StatusOr<std::unique_ptr<Synth>> Synth::Create() {
   }
   if (hello.empty() || hello[0] != 'R') return Status::Failure(hello.substr(1));
   if (hello.substr(1) != NARRATE_ESPEAK_VERSION) {
-    return Status::Failure("eSpeak NG " + hello.substr(1) + " is installed, narrate was built with " +
-                           NARRATE_ESPEAK_VERSION + ": build narrate again (scripts/narrate does)");
+    return Status::Failure("eSpeak NG " + hello.substr(1) +
+                           " is installed, narrate was built with " + NARRATE_ESPEAK_VERSION +
+                           ": build narrate again (scripts/narrate does)");
   }
   return synth;
 }
@@ -255,8 +263,7 @@ Synth::~Synth() {
 
 namespace {
 
-std::string BuildSsml(const std::vector<Word>& words,
-                      const std::vector<std::string>& glue) {
+std::string BuildSsml(const std::vector<Word>& words, const std::vector<std::string>& glue) {
   // No <speak> around it: eSpeak takes tags in SSML mode without one, and a
   // <speak> makes it load the voice and its dictionary again (1.6 MB for
   // Chinese) on every call, since the state it is reset to does not record

@@ -139,8 +139,8 @@ class Engine {
     statics_ = LocateStaticData();
     {
       EngineScope scope;
-      if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr,
-                            espeakINITIALIZE_DONT_EXIT) != 22050) {
+      if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr, espeakINITIALIZE_DONT_EXIT) !=
+          22050) {
         *error = "cannot initialize eSpeak NG (is espeak-ng-data installed?)";
         return false;
       }
@@ -410,13 +410,13 @@ class Engine {
   std::vector<std::pair<std::string, EngineState>> voices_;  // most recent first
   std::string current_;  // the voice eSpeak's state is at; empty when unknown
   bool fork_ = false;
-  bool checked_ = false;  // the self-check has run (see Settle)
+  bool checked_ = false;        // the self-check has run (see Settle)
   std::FILE* trace_ = nullptr;  // NARRATE_SYNTH_TRACE: a line per request, how it ran
-  std::string data_;  // eSpeak's data folder
-  bool listed_ = false;  // the initial state has eSpeak's list of voices
-  bool walked_ = false;  // voice_files_ is filled
+  std::string data_;            // eSpeak's data folder
+  bool listed_ = false;         // the initial state has eSpeak's list of voices
+  bool walked_ = false;         // voice_files_ is filled
   std::multimap<std::string, std::string> voice_files_;  // lower-case name -> lang/ path
-  std::unique_ptr<SampleBuffer> shared_;  // answers' samples, seen by narrate
+  std::unique_ptr<SampleBuffer> shared_;                 // answers' samples, seen by narrate
   Capture capture_;    // the last answer: its sample count and marks
   std::string error_;  // or why there is none
 };

@@ -32,7 +32,7 @@ namespace synth_internal {
 namespace {
 
 constexpr size_t kReserve = size_t{1} << 34;  // address space only (MAP_NORESERVE)
-constexpr int kClasses = 2 * (34 - 5);         // 32 bytes up to the reserve
+constexpr int kClasses = 2 * (34 - 5);        // 32 bytes up to the reserve
 constexpr size_t kHeader = 16;
 
 // Bytes in a block of `size_class`: 32, 48, 64, 96, 128, ... (multiples of 16,

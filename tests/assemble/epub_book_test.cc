@@ -10,8 +10,8 @@
 
 #include "assemble/assemble.h"
 #include "assemble/epub_zip.h"
-#include "epub_test_util.h"
 #include "assemble/outputs.h"
+#include "epub_test_util.h"
 
 namespace narrate {
 namespace {
@@ -59,23 +59,21 @@ Script SmallBook() {
   zh.title = "春天";
   zh.lang = "zh";
   zh.source = "text/zh.txt";
-  Utterance speech = U("c01-p0002-s01", 2, UtteranceKind::kSpeech, "zh",
-                       {Tok("“", P), Tok("我们"), Tok("明天"), Tok("去"), Tok("公园"),
-                        Tok("。”", P)});
+  Utterance speech =
+      U("c01-p0002-s01", 2, UtteranceKind::kSpeech, "zh",
+        {Tok("“", P), Tok("我们"), Tok("明天"), Tok("去"), Tok("公园"), Tok("。”", P)});
   speech.speaker = "老师";
   zh.utterances = {
       U("c01-p0000-s00", 0, UtteranceKind::kHeading, "zh", {Tok("春天")}),
       U("c01-p0001-s01", 1, N, "zh",
-        {Tok("1815年", TokenKind::kNumber, "一八一五年"), Tok("春天"), Tok("来了"),
-         Tok("。", P)}),
+        {Tok("1815年", TokenKind::kNumber, "一八一五年"), Tok("春天"), Tok("来了"), Tok("。", P)}),
       U("c01-p0001-s02", 1, N, "zh",
         {Tok("士兵"), Tok("高呼"), Tok("Vive", TokenKind::kForeign, "", "fr"),
-         Tok(" ", S, "", "fr"), Tok("la", TokenKind::kForeign, "", "fr"),
-         Tok(" ", S, "", "fr"), Tok("France", TokenKind::kForeign, "", "fr"),
-         Tok("。", P)}),
+         Tok(" ", S, "", "fr"), Tok("la", TokenKind::kForeign, "", "fr"), Tok(" ", S, "", "fr"),
+         Tok("France", TokenKind::kForeign, "", "fr"), Tok("。", P)}),
       speech,
-      U("c01-p0002-s02", 2, N, "zh", {Tok("大家"), Tok("都"), Tok("很"), Tok("高兴"),
-                                      Tok("。", P)}),
+      U("c01-p0002-s02", 2, N, "zh",
+        {Tok("大家"), Tok("都"), Tok("很"), Tok("高兴"), Tok("。", P)}),
       U("c01-p0003-s01", 3, UtteranceKind::kHeading, "zh", {Tok("第二节")}),
       U("c01-p0004-s01", 4, N, "zh", {Tok("a<b"), Tok(" & ", P), Tok("c>d"), Tok("。", P)}),
   };
@@ -87,8 +85,8 @@ Script SmallBook() {
   sk.utterances = {
       U("c02-p0000-s00", 0, UtteranceKind::kHeading, "sk", {Tok("Jeseň")}),
       U("c02-p0001-s01", 1, N, "sk",
-        {Tok("Na"), Tok(" ", S), Tok("jeseň"), Tok(" ", S), Tok("padá"), Tok(" ", S),
-         Tok("lístie"), Tok(".", P), Tok(" ", S)}),
+        {Tok("Na"), Tok(" ", S), Tok("jeseň"), Tok(" ", S), Tok("padá"), Tok(" ", S), Tok("lístie"),
+         Tok(".", P), Tok(" ", S)}),
       U("c02-p0001-s02", 1, N, "sk",
         {Tok("Ráno"), Tok(" ", S), Tok("je"), Tok(" ", S), Tok("chladno"), Tok(".", P)}),
       U("c02-p0002-s01", 2, UtteranceKind::kDocument, "sk",

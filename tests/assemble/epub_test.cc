@@ -34,14 +34,13 @@ Utterance U(const std::string& id, std::vector<Token> tokens, const Lang& lang =
 UtteranceClip Words(std::vector<std::string> words) {
   UtteranceClip c{0, 100 * static_cast<int64_t>(words.size()), {}};
   for (size_t i = 0; i < words.size(); ++i) {
-    c.words.push_back({words[i], 100 * static_cast<int64_t>(i),
-                       100 * static_cast<int64_t>(i + 1)});
+    c.words.push_back({words[i], 100 * static_cast<int64_t>(i), 100 * static_cast<int64_t>(i + 1)});
   }
   return c;
 }
 
-std::string Element(const Utterance& u, const UtteranceClip* clip = nullptr,
-                    bool* marked = nullptr, const Lang& chapter_lang = "zh") {
+std::string Element(const Utterance& u, const UtteranceClip* clip = nullptr, bool* marked = nullptr,
+                    const Lang& chapter_lang = "zh") {
   return SentenceElement(u, chapter_lang, clip, marked);
 }
 
@@ -64,7 +63,7 @@ TEST(BookIdentifier, SameBookSameUuid) {
   EXPECT_NE(id, BookIdentifier("Napoleon", "路德维希"));
   ASSERT_EQ(id.size(), 45u);  // urn:uuid: + 36
   EXPECT_EQ(id.substr(0, 9), "urn:uuid:");
-  EXPECT_EQ(id[9 + 14], '8');  // version 8
+  EXPECT_EQ(id[9 + 14], '8');                                          // version 8
   EXPECT_NE(std::string("89ab").find(id[9 + 19]), std::string::npos);  // variant 10
 }
 
@@ -93,19 +92,17 @@ TEST(SentenceElement, NarrationIsASpanWithItsId) {
 }
 
 TEST(SentenceElement, PrintedNumbersStayPrinted) {
-  const Utterance u = U("s", {Tok("他"), Tok("1815年", TokenKind::kNumber, "一八一五年"),
-                              Tok("回到巴黎"), Pu("。")});
+  const Utterance u = U(
+      "s", {Tok("他"), Tok("1815年", TokenKind::kNumber, "一八一五年"), Tok("回到巴黎"), Pu("。")});
   EXPECT_EQ(Element(u), "<span id=\"s\" class=\"narration\">他1815年回到巴黎。</span>");
 }
 
 TEST(SentenceElement, SpeechCarriesItsSpeaker) {
   Utterance u = U("s", {Pu("“"), Tok("我们走"), Pu("。”")}, "zh", UtteranceKind::kSpeech);
   u.speaker = "老师";
-  EXPECT_EQ(Element(u),
-            "<span id=\"s\" class=\"speech\" data-speaker=\"老师\">“我们走。”</span>");
+  EXPECT_EQ(Element(u), "<span id=\"s\" class=\"speech\" data-speaker=\"老师\">“我们走。”</span>");
   u.speaker = "\"Le Petit\" & co";
-  EXPECT_NE(Element(u).find("data-speaker=\"&quot;Le Petit&quot; &amp; co\""),
-            std::string::npos);
+  EXPECT_NE(Element(u).find("data-speaker=\"&quot;Le Petit&quot; &amp; co\""), std::string::npos);
   u.speaker.reset();
   EXPECT_EQ(Element(u), "<span id=\"s\" class=\"speech\">“我们走。”</span>");
 }
@@ -134,20 +131,22 @@ TEST(SentenceElement, OuterSpacesStayOutside) {
 }
 
 TEST(SentenceElement, ForeignSpanGetsItsLanguage) {
-  const Utterance u = U("s", {Tok("士兵高呼"), Tok("Vive", TokenKind::kForeign, "", "fr"),
-                              Tok(" ", TokenKind::kSpace, "", "fr"),
-                              Tok("la", TokenKind::kForeign, "", "fr"), Sp(),
-                              Tok("France", TokenKind::kForeign, "", "fr"), Pu("。")});
-  EXPECT_EQ(Element(u), "<span id=\"s\" class=\"narration\">士兵高呼<span xml:lang=\"fr\" "
-                        "lang=\"fr\">Vive la France</span>。</span>");
+  const Utterance u =
+      U("s", {Tok("士兵高呼"), Tok("Vive", TokenKind::kForeign, "", "fr"),
+              Tok(" ", TokenKind::kSpace, "", "fr"), Tok("la", TokenKind::kForeign, "", "fr"), Sp(),
+              Tok("France", TokenKind::kForeign, "", "fr"), Pu("。")});
+  EXPECT_EQ(Element(u),
+            "<span id=\"s\" class=\"narration\">士兵高呼<span xml:lang=\"fr\" "
+            "lang=\"fr\">Vive la France</span>。</span>");
 }
 
 TEST(SentenceElement, TwoLanguagesTwoSpans) {
   const Utterance u = U("s", {Tok("Paris", TokenKind::kForeign, "", "fr"), Tok("和"),
                               Tok("London", TokenKind::kForeign, "", "en")});
-  EXPECT_EQ(Element(u), "<span id=\"s\" class=\"narration\"><span xml:lang=\"fr\" "
-                        "lang=\"fr\">Paris</span>和<span xml:lang=\"en\" "
-                        "lang=\"en\">London</span></span>");
+  EXPECT_EQ(Element(u),
+            "<span id=\"s\" class=\"narration\"><span xml:lang=\"fr\" "
+            "lang=\"fr\">Paris</span>和<span xml:lang=\"en\" "
+            "lang=\"en\">London</span></span>");
 }
 
 TEST(SentenceElement, UtteranceInAnotherLanguageThanItsChapter) {
@@ -178,12 +177,10 @@ TEST(SentenceElement, WordsThatDoNotMatchLeaveTheSentenceWhole) {
   const Utterance u = U("s", {Tok("春天"), Tok("来了"), Pu("。")});
   bool marked = true;
   const UtteranceClip other = Words({"春天", "走了"});
-  EXPECT_EQ(Element(u, &other, &marked),
-            "<span id=\"s\" class=\"narration\">春天来了。</span>");
+  EXPECT_EQ(Element(u, &other, &marked), "<span id=\"s\" class=\"narration\">春天来了。</span>");
   EXPECT_FALSE(marked);
   const UtteranceClip missing = Words({"春天"});  // 来了 left without a word
-  EXPECT_EQ(Element(u, &missing, &marked),
-            "<span id=\"s\" class=\"narration\">春天来了。</span>");
+  EXPECT_EQ(Element(u, &missing, &marked), "<span id=\"s\" class=\"narration\">春天来了。</span>");
   EXPECT_FALSE(marked);
 }
 
@@ -271,9 +268,8 @@ TEST(ChapterXhtml, ChapterWithoutTitleHeadingStillHasAnH1) {
 
 TEST(ChapterXhtml, CreditsBeforeTheTitleKeepOneH1) {
   Chapter chapter = TwoParagraphs();
-  chapter.utterances.insert(chapter.utterances.begin(),
-                            U("credits", {Tok("Malá kniha"), Pu(".")}, "sk",
-                              UtteranceKind::kNarration, 0));
+  chapter.utterances.insert(chapter.utterances.begin(), U("credits", {Tok("Malá kniha"), Pu(".")},
+                                                          "sk", UtteranceKind::kNarration, 0));
   EpubChapter ec{&chapter, "c02", "audio/02.mp3", "", 0, {}};
   const std::string xhtml = ChapterXhtml(ec, nullptr);
   auto root = narrate_test::XmlReader::Parse(xhtml);
@@ -285,16 +281,17 @@ TEST(ChapterXhtml, CreditsBeforeTheTitleKeepOneH1) {
 TEST(ChapterSmil, OneParPerSentenceInReadingOrder) {
   const Chapter chapter = TwoParagraphs();
   EpubChapter ec{&chapter, "c02", "audio/02-jesen.mp3", "", 9000, {}};
-  ec.clips = {{"h", {700, 1500, {}}}, {"a", {2700, 4000, {}}},
-              {"b", {4350, 5000, {}}}, {"c", {5750, 7000, {}}}};
+  ec.clips = {{"h", {700, 1500, {}}},
+              {"a", {2700, 4000, {}}},
+              {"b", {4350, 5000, {}}},
+              {"c", {5750, 7000, {}}}};
   auto root = narrate_test::XmlReader::Parse(ChapterSmil(ec));
   ASSERT_NE(root, nullptr);
   const auto pars = root->All("par");
   ASSERT_EQ(pars.size(), 4u);
   const char* ids[] = {"h", "a", "b", "c"};
   for (size_t i = 0; i < pars.size(); ++i) {
-    EXPECT_EQ(pars[i]->All("text")[0]->attributes.at("src"),
-              std::string("c02.xhtml#") + ids[i]);
+    EXPECT_EQ(pars[i]->All("text")[0]->attributes.at("src"), std::string("c02.xhtml#") + ids[i]);
     EXPECT_EQ(pars[i]->All("audio")[0]->attributes.at("src"), "audio/02-jesen.mp3");
   }
   EXPECT_EQ(pars[1]->All("audio")[0]->attributes.at("clipBegin"), "0:00:02.700");
@@ -312,8 +309,7 @@ TEST(NavXhtml, ChaptersWithTheirSections) {
   Script script;
   script.title = "小书";
   script.lang = "zh";
-  std::vector<EpubChapter> chapters = {{&one, "c01", "", "", 0, {}},
-                                       {&two, "c02", "", "", 0, {}}};
+  std::vector<EpubChapter> chapters = {{&one, "c01", "", "", 0, {}}, {&two, "c02", "", "", 0, {}}};
   const std::string nav = NavXhtml(script, chapters);
   auto root = narrate_test::XmlReader::Parse(nav);
   ASSERT_NE(root, nullptr) << nav;
@@ -343,7 +339,8 @@ TEST(PackageOpf, OverlayAndAccessibilityMetadata) {
   const std::string opf = PackageOpf(script, chapters, {"urn:uuid:x", "2000-01-01T00:00:00Z"});
   ASSERT_NE(narrate_test::XmlReader::Parse(opf), nullptr) << opf;
   for (const char* want :
-       {"<dc:title>小书 &amp; co</dc:title>", "<dc:language>zh</dc:language>\n"
+       {"<dc:title>小书 &amp; co</dc:title>",
+        "<dc:language>zh</dc:language>\n"
         "<dc:language>sk</dc:language>",
         "refines=\"#c01-overlay\">0:00:01.500<", "refines=\"#c02-overlay\">0:00:02.500<",
         "<meta property=\"media:duration\">0:00:04.000<",

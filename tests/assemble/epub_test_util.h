@@ -72,9 +72,9 @@ class XmlReader {
   }
   std::string Name() {
     const size_t start = pos_;
-    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) ||
-                                s_[pos_] == ':' || s_[pos_] == '-' || s_[pos_] == '_' ||
-                                s_[pos_] == '.')) {
+    while (pos_ < s_.size() &&
+           (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == ':' ||
+            s_[pos_] == '-' || s_[pos_] == '_' || s_[pos_] == '.')) {
       ++pos_;
     }
     return s_.substr(start, pos_ - start);
@@ -89,12 +89,18 @@ class XmlReader {
       const size_t semi = in.find(';', i);
       if (semi == std::string::npos) return false;
       const std::string e = in.substr(i + 1, semi - i - 1);
-      if (e == "amp") *out += '&';
-      else if (e == "lt") *out += '<';
-      else if (e == "gt") *out += '>';
-      else if (e == "quot") *out += '"';
-      else if (e == "apos" || e == "#39") *out += '\'';
-      else return false;
+      if (e == "amp")
+        *out += '&';
+      else if (e == "lt")
+        *out += '<';
+      else if (e == "gt")
+        *out += '>';
+      else if (e == "quot")
+        *out += '"';
+      else if (e == "apos" || e == "#39")
+        *out += '\'';
+      else
+        return false;
       i = semi;
     }
     return true;

@@ -3,6 +3,7 @@
 // back with TagLib.
 #include <gtest/gtest.h>
 #include <sndfile.h>
+#include <sys/stat.h>
 #include <taglib/chapterframe.h>
 #include <taglib/flacfile.h>
 #include <taglib/id3v2tag.h>
@@ -11,7 +12,6 @@
 #include <taglib/tableofcontentsframe.h>
 #include <taglib/textidentificationframe.h>
 #include <taglib/xiphcomment.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "assemble/audio_file.h"
-#include "process_util.h"
-#include "assemble/tags_writer.h"
 #include "assemble/samples.h"
+#include "assemble/tags_writer.h"
+#include "process_util.h"
 
 namespace narrate {
 namespace assemble_internal {
@@ -581,8 +581,8 @@ TEST(Wav, ResumeKeepsTheHeadAndReplacesTheEnd) {
 
   std::vector<int16_t> expected(a.begin(), a.begin() + 4000);
   expected.insert(expected.end(), b.begin(), b.end());
-  const std::vector<ChapterMark> marks = {
-      {0, 4000, kSkTitle}, {4000, static_cast<int64_t>(expected.size()), kZhTitle}};
+  const std::vector<ChapterMark> marks = {{0, 4000, kSkTitle},
+                                          {4000, static_cast<int64_t>(expected.size()), kZhTitle}};
   ASSERT_TRUE(WriteFile(whole, "wav", 22050, tags, expected, marks).ok());
   EXPECT_TRUE(ReadBytes(path) == ReadBytes(whole));
 }

@@ -20,8 +20,8 @@ constexpr int kIn = 22050, kOut = 44100;
 std::vector<int16_t> Sine(double seconds, double hz, double amplitude, double phase = 0) {
   std::vector<int16_t> s(static_cast<size_t>(seconds * kIn));
   for (size_t i = 0; i < s.size(); ++i) {
-    s[i] = static_cast<int16_t>(std::lrint(32767 * amplitude *
-                                           std::sin(2 * M_PI * hz * i / kIn + phase)));
+    s[i] = static_cast<int16_t>(
+        std::lrint(32767 * amplitude * std::sin(2 * M_PI * hz * i / kIn + phase)));
   }
   return s;
 }
@@ -40,7 +40,7 @@ struct Mastered {
 
 // Masters head silence + `signal` + tail silence, fed in pieces of `piece`.
 Mastered MasterAll(const std::vector<int16_t>& signal, size_t piece = 1 << 20,
-             size_t head = kIn * 7 / 10, size_t tail = kIn * 2) {
+                   size_t head = kIn * 7 / 10, size_t tail = kIn * 2) {
   Mastered m;
   const double mean_square = MeanSquare(signal) * signal.size() / (head + signal.size() + tail);
   auto master = StreamMaster::Create(kIn, kOut, mean_square, MasterOptions(),

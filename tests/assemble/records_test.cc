@@ -35,8 +35,8 @@ auto Fields(const Manifest& m) {
   return std::tie(m.title, m.author, m.language, m.sample_rate, m.book_files, m.cue_sheet);
 }
 auto Fields(const FileQc& q) {
-  return std::tie(q.file, q.duration_ms, q.rms_db, q.peak_db, q.noise_floor_db,
-                  q.loudness_lufs, q.head_silence_ms, q.tail_silence_ms, q.failures);
+  return std::tie(q.file, q.duration_ms, q.rms_db, q.peak_db, q.noise_floor_db, q.loudness_lufs,
+                  q.head_silence_ms, q.tail_silence_ms, q.failures);
 }
 auto Fields(const Diagnostic& d) { return std::tie(d.severity, d.file, d.line, d.message); }
 
@@ -60,8 +60,7 @@ bool Same(const ManifestUtterance& a, const ManifestUtterance& b) {
   return Fields(a) == Fields(b) && Same(a.words, b.words);
 }
 bool Same(const Manifest& a, const Manifest& b) {
-  return Fields(a) == Fields(b) && Same(a.chapters, b.chapters) &&
-         Same(a.utterances, b.utterances);
+  return Fields(a) == Fields(b) && Same(a.chapters, b.chapters) && Same(a.utterances, b.utterances);
 }
 bool Same(const Report& a, const Report& b) {
   return Same(a.files, b.files) && Same(a.diagnostics, b.diagnostics);
@@ -303,13 +302,12 @@ TEST(Records, DamagedReportIsADataError) {
     EXPECT_NE(at, std::string::npos) << from;
     return std::string(good).replace(at, from.size(), to);
   };
-  ExpectDataError(ParseReport(replaced("\"pass\": false", "\"pass\": true"), file).status(),
-                  file, "files[1].pass: contradicts failures");
-  ExpectDataError(ParseReport(replaced("\"severity\": \"error\"", "\"severity\": \"fatal\""),
-                              file).status(),
-                  file, "diagnostics[2].severity: unknown value \"fatal\"");
-  ExpectDataError(ParseReport(replaced("\"rms_db\": -20.5", "\"rms_db\": true"),
-                              file).status(),
+  ExpectDataError(ParseReport(replaced("\"pass\": false", "\"pass\": true"), file).status(), file,
+                  "files[1].pass: contradicts failures");
+  ExpectDataError(
+      ParseReport(replaced("\"severity\": \"error\"", "\"severity\": \"fatal\""), file).status(),
+      file, "diagnostics[2].severity: unknown value \"fatal\"");
+  ExpectDataError(ParseReport(replaced("\"rms_db\": -20.5", "\"rms_db\": true"), file).status(),
                   file, "files[0].rms_db: not a number but boolean");
 }
 
@@ -362,9 +360,9 @@ TEST(Records, StampReadsBackEqualAndAnOldStampIsADataError) {
   // The plain-text stamps of earlier builds: "key frames" lines, or the key.
   ExpectDataError(assemble_internal::ParseStamp("0123abcd 44100\n", "a.wav.key").status(),
                   "a.wav.key", "not valid JSON");
-  ExpectDataError(assemble_internal::ParseStamp("{\"chapters\": [{\"key\": 1}]}",
-                                                "a.wav.key").status(),
-                  "a.wav.key", "chapters[0].key: not a string but number");
+  ExpectDataError(
+      assemble_internal::ParseStamp("{\"chapters\": [{\"key\": 1}]}", "a.wav.key").status(),
+      "a.wav.key", "chapters[0].key: not a string but number");
 }
 
 }  // namespace

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "assemble/assemble.h"
-#include "render_util.h"
 #include "assemble/outputs.h"
+#include "render_util.h"
 
 namespace narrate {
 namespace {
@@ -61,8 +61,7 @@ TEST(LayOutChapter, ChangeOfVoiceAndParagraphLengthensThePause) {
   c.utterances[2].voice = "male1";
   auto r = LayOutChapter(c, narrate_test::Summaries({Tone(100), Tone(100), Tone(100)}), p);
   ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r->timings[2].start_ms - r->timings[1].end_ms,
-            p.paragraph_ms + p.speaker_change_ms);
+  EXPECT_EQ(r->timings[2].start_ms - r->timings[1].end_ms, p.paragraph_ms + p.speaker_change_ms);
 }
 
 TEST(LayOutChapter, MismatchedClipsFail) {
@@ -70,10 +69,9 @@ TEST(LayOutChapter, MismatchedClipsFail) {
       LayOutChapter(ThreeUtterances(), narrate_test::Summaries({Tone(10)}), PauseOptions()).ok());
   Clip other = Tone(10);
   other.sample_rate = 16000;
-  EXPECT_FALSE(
-      LayOutChapter(ThreeUtterances(), narrate_test::Summaries({Tone(10), other, Tone(10)}),
-                    PauseOptions())
-          .ok());
+  EXPECT_FALSE(LayOutChapter(ThreeUtterances(),
+                             narrate_test::Summaries({Tone(10), other, Tone(10)}), PauseOptions())
+                   .ok());
 }
 
 TEST(ChapterFileStem, AsciiSlugFromTitle) {

@@ -17,8 +17,8 @@ namespace {
 // title, then the same folding to a slug.
 std::string IcuSlug(const std::string& title) {
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::Transliterator> t(icu::Transliterator::createInstance(
-      "Any-Latin; Latin-ASCII; Lower", UTRANS_FORWARD, status));
+  std::unique_ptr<icu::Transliterator> t(
+      icu::Transliterator::createInstance("Any-Latin; Latin-ASCII; Lower", UTRANS_FORWARD, status));
   EXPECT_TRUE(U_SUCCESS(status));
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(title);
   t->transliterate(u);

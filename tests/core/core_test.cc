@@ -99,7 +99,8 @@ TEST(Files, MakeDirsCreatesParentsAndRejectsFiles) {
 
 TEST(Files, ReadTsvSkipsCommentsAndChecksWidth) {
   const std::string dir = Scratch();
-  ASSERT_TRUE(WriteFileAtomic(dir + "/a.tsv", "# comment\r\nzh\t重庆\tchong2qing4\r\n\nsk\tsv.\n").ok());
+  ASSERT_TRUE(
+      WriteFileAtomic(dir + "/a.tsv", "# comment\r\nzh\t重庆\tchong2qing4\r\n\nsk\tsv.\n").ok());
   auto rows = ReadTsv(dir + "/a.tsv", 2, 3);
   ASSERT_TRUE(rows.ok()) << rows.status().message();
   ASSERT_EQ(rows->size(), 2u);

@@ -150,8 +150,7 @@ TEST(LanguageProfiles, AnUnknownScriptNamesFileAndLine) {
 }
 
 TEST(LanguageProfiles, MisspeltKeyNamesFileAndLine) {
-  const std::string message =
-      ErrorOf(Replaced(SlovakText(), "closing = ", "closign = "));
+  const std::string message = ErrorOf(Replaced(SlovakText(), "closing = ", "closign = "));
   EXPECT_NE(message.find("/xx/profile.toml:"), std::string::npos) << message;
   EXPECT_NE(message.find("missing 'closing'"), std::string::npos) << message;
 }
@@ -162,8 +161,7 @@ TEST(LanguageProfiles, UnknownKeyIsAnError) {
 }
 
 TEST(LanguageProfiles, QuoteOpensWithOneMark) {
-  const std::string message =
-      ErrorOf(Replaced(SlovakText(), "{open = \"„\"", "{open = \"„„\""));
+  const std::string message = ErrorOf(Replaced(SlovakText(), "{open = \"„\"", "{open = \"„„\""));
   EXPECT_NE(message.find("a quote opens with one mark"), std::string::npos) << message;
 }
 

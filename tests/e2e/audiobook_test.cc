@@ -193,7 +193,9 @@ TEST_F(AudiobookTest, CaptionsFollowTheWords) {
          ++it, ++cues) {
       auto ms = [&](int k) {
         return ((std::stoll((*it)[k]) * 60 + std::stoll((*it)[k + 1])) * 60 +
-                std::stoll((*it)[k + 2])) * 1000 + std::stoll((*it)[k + 3]);
+                std::stoll((*it)[k + 2])) *
+                   1000 +
+               std::stoll((*it)[k + 3]);
       };
       EXPECT_GE(ms(1), last_end);
       EXPECT_GT(ms(5), ms(1));
@@ -232,8 +234,8 @@ bool Exists(const std::string& path) {
 int KillBuildWhen(const std::string& out, const std::function<bool()>& reached) {
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::execl(NARRATE_BINARY, NARRATE_BINARY, "build", kBook.c_str(), "-o", out.c_str(),
-            "--format", "wav", "--format", "mp3", static_cast<char*>(nullptr));
+    ::execl(NARRATE_BINARY, NARRATE_BINARY, "build", kBook.c_str(), "-o", out.c_str(), "--format",
+            "wav", "--format", "mp3", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   int status = 0;
@@ -295,8 +297,8 @@ TEST(Resume, BuildKilledWithSigkillFinishesWhenRunAgain) {
 TEST(BadChapter, UndecodableChapterFailsWithDataErrorAndTheOthersAreStillRead) {
   const std::string dir = ScratchDir() + "/book";
   ASSERT_EQ(std::system(("mkdir -p " + dir + "/text").c_str()), 0);
-  std::ofstream(dir + "/text/bad.txt", std::ios::binary) << std::string("\x00\x01\x02\xff\xfe\x00", 6)
-                                                          << std::string(200, '\0');
+  std::ofstream(dir + "/text/bad.txt", std::ios::binary)
+      << std::string("\x00\x01\x02\xff\xfe\x00", 6) << std::string(200, '\0');
   std::ofstream(dir + "/text/good.txt") << "Dobrý deň.\xEF\xBF\xBD Ako sa máš?\n";
   std::ofstream(dir + "/book.toml")
       << "title = \"T\"\n[[chapters]]\nfile = \"text/bad.txt\"\nlanguage = \"sk\"\n"

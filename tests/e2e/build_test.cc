@@ -25,8 +25,8 @@ using narrate_test::Decoded;
 using narrate_test::FileInodes;
 using narrate_test::Inodes;
 using narrate_test::RunNarrate;
-using narrate_test::WrittenFiles;
 using narrate_test::ScratchDir;
+using narrate_test::WrittenFiles;
 
 const std::string kBook = std::string(NARRATE_TEST_DATA) + "/books/mini";
 
@@ -160,15 +160,12 @@ TEST_F(BuildTest, BookFileHoldsAllChapters) {
   EXPECT_NEAR(d.samples.size() * 1000.0 / d.sample_rate, total, 2.0);
 }
 
-TEST_F(BuildTest, WritesNothingIntoTheBookFolder) {
-  EXPECT_EQ(Listing(kBook), *before_);
-}
+TEST_F(BuildTest, WritesNothingIntoTheBookFolder) { EXPECT_EQ(Listing(kBook), *before_); }
 
 TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
   // One worker and a cold cache of its own, against the first build's two.
   const std::string other = ScratchDir() + "/out";
-  auto r = RunNarrate("build " + kBook + " -o " + other +
-                      " --format wav --format flac --jobs 1");
+  auto r = RunNarrate("build " + kBook + " -o " + other + " --format wav --format flac --jobs 1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (const ManifestChapter& c : manifest().chapters) {
     for (const std::string& file : c.files) {
@@ -177,8 +174,8 @@ TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
   }
   EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
   // And a rebuild from a warm cache changes nothing.
-  auto warm = RunNarrate("build " + kBook + " -o " + other +
-                         " --format wav --format flac --jobs 2");
+  auto warm =
+      RunNarrate("build " + kBook + " -o " + other + " --format wav --format flac --jobs 2");
   ASSERT_EQ(warm.exit_code, 0) << warm.output;
   EXPECT_EQ(Bytes(*out_ + "/manifest.json"), Bytes(other + "/manifest.json"));
   for (const std::string& b : manifest().book_files) {
@@ -188,8 +185,8 @@ TEST_F(BuildTest, SameFilesWhateverTheJobsAndTheCache) {
 
 // After an edit, a rebuild into the old output gives the same files as a
 // fresh build of the edited book; only the edited sentence is synthesized.
-void ExpectEditRebuildsLikeAFreshBuild(const std::string& chapter_file,
-                                       const std::string& sentence, bool head_kept) {
+void ExpectEditRebuildsLikeAFreshBuild(const std::string& chapter_file, const std::string& sentence,
+                                       bool head_kept) {
   const std::string dir = ScratchDir();
   narrate_test::RunShell("cp -r " + kBook + " " + dir + "/book");
   const std::string formats = " --format wav --format flac --jobs 2";

@@ -5,11 +5,11 @@
 #include <sys/stat.h>
 
 #include <fstream>
-#include <utility>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "process_util.h"
 
@@ -33,9 +33,9 @@ std::vector<json> MarkLines(const std::string& args) {
 }
 
 TEST(Mark, JsonLinesHaveExactlyTheDocumentedFields) {
-  const std::set<std::string> fields = {"id",     "chapter", "chapter_title", "paragraph",
-                                        "kind",   "speaker", "gender",        "voice",
-                                        "lang",   "text",    "spoken"};
+  const std::set<std::string> fields = {"id",   "chapter", "chapter_title", "paragraph",
+                                        "kind", "speaker", "gender",        "voice",
+                                        "lang", "text",    "spoken"};
   std::vector<json> lines = MarkLines(kSample);
   ASSERT_GT(lines.size(), 200u);
   std::set<std::string> kinds;

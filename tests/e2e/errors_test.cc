@@ -13,9 +13,7 @@ namespace {
 using narrate_test::RunNarrate;
 using narrate_test::ScratchDir;
 
-void Write(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
+void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
 // A scratch book with one chapter; returns its folder.
 std::string MakeBook(const std::string& toml) {
@@ -41,24 +39,24 @@ TEST(Errors, TomlSyntaxErrorNamesTheLine) {
 }
 
 TEST(Errors, MissingChapterFileIsNamed) {
-  const std::string dir = MakeBook(
-      "title = \"T\"\n[[chapters]]\nfile = \"text/missing.txt\"\nlanguage = \"sk\"\n");
+  const std::string dir =
+      MakeBook("title = \"T\"\n[[chapters]]\nfile = \"text/missing.txt\"\nlanguage = \"sk\"\n");
   auto r = RunNarrate("build " + dir + " -o " + ScratchDir());
   EXPECT_EQ(r.exit_code, 74) << r.output;
   EXPECT_NE(r.output.find("missing.txt"), std::string::npos) << r.output;
 }
 
 TEST(Errors, UnsupportedLanguageNamesTheLine) {
-  const std::string dir = MakeBook(
-      "title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"de\"\n");
+  const std::string dir =
+      MakeBook("title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"de\"\n");
   auto r = RunNarrate("build " + dir + " -o " + ScratchDir());
   EXPECT_EQ(r.exit_code, 65) << r.output;
   EXPECT_NE(r.output.find("book.toml:2"), std::string::npos) << r.output;
 }
 
 TEST(Errors, UnwritableOutputFolder) {
-  const std::string dir = MakeBook(
-      "title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"sk\"\n");
+  const std::string dir =
+      MakeBook("title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"sk\"\n");
   // A regular file where a folder should be: not writable even for root.
   const std::string blocker = ScratchDir() + "/file";
   Write(blocker, "x");
@@ -68,8 +66,8 @@ TEST(Errors, UnwritableOutputFolder) {
 }
 
 TEST(Errors, OutputInsideTheBookFolderIsRefused) {
-  const std::string dir = MakeBook(
-      "title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"sk\"\n");
+  const std::string dir =
+      MakeBook("title = \"T\"\n[[chapters]]\nfile = \"text/a.txt\"\nlanguage = \"sk\"\n");
   auto r = RunNarrate("build " + dir + " -o " + dir + "/out");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(::access((dir + "/out").c_str(), F_OK), 0);

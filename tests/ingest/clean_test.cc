@@ -32,27 +32,21 @@ TEST(ParagraphTest, LoneCrLineEnds) {
   EXPECT_EQ(r.clean->paragraphs[1].line, 2);
 }
 
-TEST(ParagraphTest, NoFinalNewline) {
-  EXPECT_EQ(IngestBytes("Koniec.").Text(), "Koniec.");
-}
+TEST(ParagraphTest, NoFinalNewline) { EXPECT_EQ(IngestBytes("Koniec.").Text(), "Koniec."); }
 
 TEST(ParagraphTest, SpacesTrimmedAtBothEnds) {
   EXPECT_EQ(IngestBytes("  Ahoj.  \n").Text(), "Ahoj.");
 }
 
 TEST(ParagraphTest, IdeographicSpaceIndentTrimmed) {
-  EXPECT_EQ(IngestBytes("\xE3\x80\x80\xE3\x80\x80他笑了。\n").Text(),
-            "他笑了。");
+  EXPECT_EQ(IngestBytes("\xE3\x80\x80\xE3\x80\x80他笑了。\n").Text(), "他笑了。");
 }
 
 TEST(ParagraphTest, IdeographicSpaceInsideKept) {
-  EXPECT_EQ(IngestBytes("第一章\xE3\x80\x80出征\n").Text(),
-            "第一章\xE3\x80\x80出征");
+  EXPECT_EQ(IngestBytes("第一章\xE3\x80\x80出征\n").Text(), "第一章\xE3\x80\x80出征");
 }
 
-TEST(ParagraphTest, TabBecomesSpace) {
-  EXPECT_EQ(IngestBytes("a\tb.\n").Text(), "a b.");
-}
+TEST(ParagraphTest, TabBecomesSpace) { EXPECT_EQ(IngestBytes("a\tb.\n").Text(), "a b."); }
 
 TEST(ParagraphTest, BlankLineOfZeroWidthCharactersIsBlank) {
   auto r = IngestBytes("A.\n\xE2\x80\x8B\nB.\n");
@@ -158,8 +152,7 @@ TEST(TruncationTest, CutKeepsClosingQuote) {
 }
 
 TEST(TruncationTest, DittoMarkClosesAQuote) {
-  EXPECT_EQ(IngestBytes("他们高呼〃皇帝万岁！〃\n").Text(),
-            "他们高呼〃皇帝万岁！〃");
+  EXPECT_EQ(IngestBytes("他们高呼〃皇帝万岁！〃\n").Text(), "他们高呼〃皇帝万岁！〃");
 }
 
 TEST(TruncationTest, OnlyTheLastParagraphIsCut) {

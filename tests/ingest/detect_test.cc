@@ -16,9 +16,7 @@ namespace narrate {
 namespace ingest_internal {
 namespace {
 
-icu::UnicodeString U(const char* utf8) {
-  return icu::UnicodeString::fromUTF8(utf8);
-}
+icu::UnicodeString U(const char* utf8) { return icu::UnicodeString::fromUTF8(utf8); }
 
 TEST(CommonHanTest, Gb2312LevelOne) {
   EXPECT_TRUE(IsCommonHan(U"的"[0]));
@@ -95,8 +93,7 @@ TEST(ScoreTest, WrongCodePageLettersScoreLow) {
 }
 
 TEST(GarbledChineseTest, RealProseIsNotGarbled) {
-  EXPECT_FALSE(
-      LooksGarbledChinese(U("联军害怕了，他们向拿破仑提出停战要求。")));
+  EXPECT_FALSE(LooksGarbledChinese(U("联军害怕了，他们向拿破仑提出停战要求。")));
 }
 
 TEST(GarbledChineseTest, RareCharacterSoupIsGarbled) {

@@ -31,8 +31,7 @@ const char kTraditional[] =
 
 // Ingests `utf8` as is and encoded in `encoding`; both must agree.
 void ExpectSameAsUtf8(const std::string& utf8, const char* encoding,
-                      const std::string& expected_label,
-                      const std::string& lang = "") {
+                      const std::string& expected_label, const std::string& lang = "") {
   auto plain = IngestBytes(utf8, "", lang);
   ASSERT_TRUE(plain.clean.ok()) << plain.Text();
   const std::string bytes = Convert(utf8, encoding);
@@ -54,9 +53,7 @@ TEST(EncodingTest, PlainUtf8) {
   EXPECT_EQ(r.clean->encoding, "UTF-8");
 }
 
-TEST(EncodingTest, AsciiIsUtf8) {
-  EXPECT_EQ(IngestBytes("Hello.\n").clean->encoding, "UTF-8");
-}
+TEST(EncodingTest, AsciiIsUtf8) { EXPECT_EQ(IngestBytes("Hello.\n").clean->encoding, "UTF-8"); }
 
 TEST(EncodingTest, EncodingIsReportedAsInfo) {
   auto r = IngestBytes("Dobrý deň.\n");
@@ -100,34 +97,25 @@ TEST(EncodingTest, Utf16LeWithoutBomSlovak) {
 }
 
 TEST(EncodingTest, Utf16WithBomDoesNotKeepBom) {
-  auto r =
-      IngestBytes(std::string("\xFF\xFE", 2) + Convert("A.\n", "UTF-16LE"));
+  auto r = IngestBytes(std::string("\xFF\xFE", 2) + Convert("A.\n", "UTF-16LE"));
   EXPECT_EQ(r.Text(), "A.");
 }
 
-TEST(EncodingTest, Gb18030RoundTrip) {
-  ExpectSameAsUtf8(kChinese, "GB18030", "GB18030");
-}
+TEST(EncodingTest, Gb18030RoundTrip) { ExpectSameAsUtf8(kChinese, "GB18030", "GB18030"); }
 
-TEST(EncodingTest, GbkRoundTripIsGb18030) {
-  ExpectSameAsUtf8(kChinese, "GBK", "GB18030");
-}
+TEST(EncodingTest, GbkRoundTripIsGb18030) { ExpectSameAsUtf8(kChinese, "GBK", "GB18030"); }
 
 TEST(EncodingTest, Gb18030ShortLine) {
   ExpectSameAsUtf8("我们去公园散步。\n", "GB18030", "GB18030");
 }
 
-TEST(EncodingTest, Big5RoundTrip) {
-  ExpectSameAsUtf8(kTraditional, "Big5", "Big5");
-}
+TEST(EncodingTest, Big5RoundTrip) { ExpectSameAsUtf8(kTraditional, "Big5", "Big5"); }
 
 TEST(EncodingTest, Windows1250RoundTrip) {
   ExpectSameAsUtf8(kSlovak, "windows-1250", "windows-1250");
 }
 
-TEST(EncodingTest, Iso88592RoundTrip) {
-  ExpectSameAsUtf8(kSlovak, "ISO-8859-2", "ISO-8859-2");
-}
+TEST(EncodingTest, Iso88592RoundTrip) { ExpectSameAsUtf8(kSlovak, "ISO-8859-2", "ISO-8859-2"); }
 
 TEST(EncodingTest, Windows1250ShortSlovak) {
   ExpectSameAsUtf8("Šťastný žiak.\n", "windows-1250", "windows-1250");
@@ -139,19 +127,16 @@ TEST(EncodingTest, Iso88592ShortSlovak) {
 
 TEST(EncodingTest, Windows1250LWithCaron) {
   // ľ is 0xBE in windows-1250 (ž in ISO-8859-2); š is 0x9A.
-  ExpectSameAsUtf8("Ľudia sú šťastní, keď majú ľad.\n", "windows-1250",
-                   "windows-1250");
+  ExpectSameAsUtf8("Ľudia sú šťastní, keď majú ľad.\n", "windows-1250", "windows-1250");
 }
 
 TEST(EncodingTest, Iso88592LWithCaron) {
   // ľ is 0xB5 in ISO-8859-2 (µ in windows-1250).
-  ExpectSameAsUtf8("Ľudia sú šťastní, keď majú ľad.\n", "ISO-8859-2",
-                   "ISO-8859-2");
+  ExpectSameAsUtf8("Ľudia sú šťastní, keď majú ľad.\n", "ISO-8859-2", "ISO-8859-2");
 }
 
 TEST(EncodingTest, Windows1250QuotesAndDash) {
-  ExpectSameAsUtf8("Povedal: „Áno“ – a odišiel.\n", "windows-1250",
-                   "windows-1250");
+  ExpectSameAsUtf8("Povedal: „Áno“ – a odišiel.\n", "windows-1250", "windows-1250");
 }
 
 TEST(EncodingTest, SlovakHintChoosesSingleByte) {
@@ -163,39 +148,35 @@ TEST(EncodingTest, ChineseHintChoosesDoubleByte) {
 }
 
 TEST(EncodingTest, SampleChapter000AsGb18030) {
-  auto utf8 = ReadFile(std::string(NARRATE_SOURCE_DIR) +
-                       "/books/napoleon/text/000_b362695813637752.txt");
+  auto utf8 =
+      ReadFile(std::string(NARRATE_SOURCE_DIR) + "/books/napoleon/text/000_b362695813637752.txt");
   ASSERT_TRUE(utf8.ok());
   ExpectSameAsUtf8(*utf8, "GB18030", "GB18030");
 }
 
 TEST(EncodingTest, SampleChapter004AsWindows1250) {
-  auto utf8 = ReadFile(std::string(NARRATE_SOURCE_DIR) +
-                       "/books/napoleon/text/004_11f133fc86e9e1cf.txt");
+  auto utf8 =
+      ReadFile(std::string(NARRATE_SOURCE_DIR) + "/books/napoleon/text/004_11f133fc86e9e1cf.txt");
   ASSERT_TRUE(utf8.ok());
   ExpectSameAsUtf8(*utf8, "windows-1250", "windows-1250");
 }
 
 TEST(EncodingTest, SampleChapter004AsIso88592) {
-  auto utf8 = ReadFile(std::string(NARRATE_SOURCE_DIR) +
-                       "/books/napoleon/text/004_11f133fc86e9e1cf.txt");
+  auto utf8 =
+      ReadFile(std::string(NARRATE_SOURCE_DIR) + "/books/napoleon/text/004_11f133fc86e9e1cf.txt");
   ASSERT_TRUE(utf8.ok());
   ExpectSameAsUtf8(*utf8, "ISO-8859-2", "ISO-8859-2");
 }
 
-TEST(EncodingTest, Big5ShortLine) {
-  ExpectSameAsUtf8("他說：「好。」\n", "Big5", "Big5");
-}
+TEST(EncodingTest, Big5ShortLine) { ExpectSameAsUtf8("他說：「好。」\n", "Big5", "Big5"); }
 
 TEST(EncodingTest, Gb18030FourByteCharacters) {
   // 𠀀 (U+20000) and € need GB18030's four-byte or two-byte forms.
-  ExpectSameAsUtf8("我们看见了𠀀字，价格是5€。\n天气很好。\n", "GB18030",
-                   "GB18030");
+  ExpectSameAsUtf8("我们看见了𠀀字，价格是5€。\n天气很好。\n", "GB18030", "GB18030");
 }
 
 TEST(EncodingTest, Gb18030WithAsciiAndDigits) {
-  ExpectSameAsUtf8("1815年3月1日，拿破仑在Golfe-Juan登陆。\n", "GB18030",
-                   "GB18030");
+  ExpectSameAsUtf8("1815年3月1日，拿破仑在Golfe-Juan登陆。\n", "GB18030", "GB18030");
 }
 
 TEST(EncodingTest, SlovakWithSharedLettersOnly) {
@@ -203,16 +184,14 @@ TEST(EncodingTest, SlovakWithSharedLettersOnly) {
   // is the same whichever is named.
   const std::string utf8 = "Pán doktor má dnes voľno.\n";
   for (const char* page : {"windows-1250", "ISO-8859-2"}) {
-    auto r = IngestBytes(
-        Convert("Pán doktor dnes číta, ďaleko je ôsmy deň.\n", page));
+    auto r = IngestBytes(Convert("Pán doktor dnes číta, ďaleko je ôsmy deň.\n", page));
     EXPECT_EQ(r.Text(), "Pán doktor dnes číta, ďaleko je ôsmy deň.") << page;
   }
   (void)utf8;
 }
 
 TEST(EncodingTest, Utf16LeBomWithCrLf) {
-  auto r = IngestBytes(std::string("\xFF\xFE", 2) +
-                       Convert("Prvý.\r\n\r\nTretí.\r\n", "UTF-16LE"));
+  auto r = IngestBytes(std::string("\xFF\xFE", 2) + Convert("Prvý.\r\n\r\nTretí.\r\n", "UTF-16LE"));
   EXPECT_EQ(r.Text(), "Prvý.\nTretí.");
   EXPECT_EQ(r.clean->paragraphs[1].line, 3);
 }
@@ -267,8 +246,7 @@ TEST(EncodingTest, GivenUtf8WithBomAndCutTail) {
 }
 
 TEST(EncodingTest, GivenUtf16KeepsNoBom) {
-  auto r = IngestBytes(
-      std::string("\xFF\xFE", 2) + Convert("Áno.\n", "UTF-16LE"), "UTF-16");
+  auto r = IngestBytes(std::string("\xFF\xFE", 2) + Convert("Áno.\n", "UTF-16LE"), "UTF-16");
   EXPECT_EQ(r.Text(), "Áno.");
   EXPECT_EQ(r.Warnings(), 0) << r.Diags();
 }
@@ -294,8 +272,7 @@ TEST(EncodingTest, BinaryGarbageIsDataError) {
 
 TEST(EncodingTest, HighBytesWithoutNulIsDataError) {
   std::string bytes;
-  for (int i = 0; i < 512; ++i)
-    bytes.push_back(static_cast<char>(0x80 + i % 32));
+  for (int i = 0; i < 512; ++i) bytes.push_back(static_cast<char>(0x80 + i % 32));
   auto r = IngestBytes(bytes);
   ASSERT_FALSE(r.clean.ok());
   EXPECT_EQ(r.clean.status().code(), StatusCode::kDataError);
@@ -317,8 +294,7 @@ TEST(EncodingTest, MissingFileIsIoError) {
   auto r = IngestFile("/nonexistent/dir/x.txt", {}, &reporter);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), StatusCode::kIoError);
-  EXPECT_NE(r.status().message().find("/nonexistent/dir/x.txt"),
-            std::string::npos);
+  EXPECT_NE(r.status().message().find("/nonexistent/dir/x.txt"), std::string::npos);
 }
 
 }  // namespace
@@ -337,8 +313,7 @@ const char kChineseFile[] =
 
 std::string IngestDataFile(const std::string& name, std::string* encoding) {
   CollectingReporter reporter;
-  auto r = IngestFile(std::string(NARRATE_TEST_DATA) + "/ingest/" + name, {},
-                      &reporter);
+  auto r = IngestFile(std::string(NARRATE_TEST_DATA) + "/ingest/" + name, {}, &reporter);
   if (!r.ok()) return "<error: " + r.status().message() + ">";
   *encoding = r->encoding;
   std::string out;
@@ -369,8 +344,7 @@ TEST(EncodingFileTest, Gb18030File) {
 
 TEST(EncodingFileTest, Utf16LeBomCrLfFile) {
   std::string encoding;
-  EXPECT_EQ(IngestDataFile("chinese_utf-16le_bom.txt", &encoding),
-            kChineseFile);
+  EXPECT_EQ(IngestDataFile("chinese_utf-16le_bom.txt", &encoding), kChineseFile);
   EXPECT_EQ(encoding, "UTF-16LE");
 }
 

@@ -17,15 +17,12 @@ namespace testing_util {
 // Converts `text` from encoding `from` to encoding `to` (ICU names). Bytes that
 // `from` cannot decode become the converter's substitute, as a careless
 // program would produce.
-inline std::string Convert(const std::string& text, const char* to,
-                           const char* from = "UTF-8") {
+inline std::string Convert(const std::string& text, const char* to, const char* from = "UTF-8") {
   UErrorCode status = U_ZERO_ERROR;
   std::string out(text.size() * 4 + 16, '\0');
-  int32_t n =
-      ucnv_convert(to, from, out.data(), static_cast<int32_t>(out.size()),
-                   text.data(), static_cast<int32_t>(text.size()), &status);
-  if (U_FAILURE(status))
-    return "<conversion failed: " + std::string(u_errorName(status)) + ">";
+  int32_t n = ucnv_convert(to, from, out.data(), static_cast<int32_t>(out.size()), text.data(),
+                           static_cast<int32_t>(text.size()), &status);
+  if (U_FAILURE(status)) return "<conversion failed: " + std::string(u_errorName(status)) + ">";
   out.resize(static_cast<size_t>(n));
   return out;
 }
@@ -72,8 +69,7 @@ struct Result {
   }
 };
 
-inline Result IngestBytes(const std::string& bytes,
-                          const std::string& encoding = "",
+inline Result IngestBytes(const std::string& bytes, const std::string& encoding = "",
                           const std::string& lang = "") {
   CollectingReporter reporter;
   IngestOptions options;

@@ -17,8 +17,7 @@ using testing_util::IngestBytes;
 TEST(MojibakeTest, SlovakReadAsWindows1252IsRepaired) {
   const std::string garbled = Garble("Ľudovít", "windows-1252");
   EXPECT_EQ(garbled, "Ä½udovÃ­t");
-  auto whole =
-      IngestBytes(Garble("Kráľ Ľudovít prišiel.", "windows-1252") + "\n");
+  auto whole = IngestBytes(Garble("Kráľ Ľudovít prišiel.", "windows-1252") + "\n");
   EXPECT_EQ(whole.Text(), "Kráľ Ľudovít prišiel.");
   EXPECT_TRUE(whole.Reported(1, "windows-1252")) << whole.Diags();
   EXPECT_TRUE(whole.Reported(1, "repaired")) << whole.Diags();
@@ -26,8 +25,7 @@ TEST(MojibakeTest, SlovakReadAsWindows1252IsRepaired) {
 
 TEST(MojibakeTest, GarbledWordAmongGoodWordsIsRepaired) {
   // Text pasted together from two sources: only the name is garbled.
-  auto r = IngestBytes("Kráľ " + Garble("Ľudovít", "windows-1252") +
-                       " prišiel do mesta.\n");
+  auto r = IngestBytes("Kráľ " + Garble("Ľudovít", "windows-1252") + " prišiel do mesta.\n");
   EXPECT_EQ(r.Text(), "Kráľ Ľudovít prišiel do mesta.");
   EXPECT_TRUE(r.Reported(1, "repaired")) << r.Diags();
 }
@@ -93,20 +91,16 @@ TEST(MojibakeTest, Utf8ReadAsGbkIsRepaired) {
 TEST(MojibakeTest, Utf8ReadAsGbkOnSecondLine) {
   const std::string clean = "老人坐在河边钓鱼，讲他年轻时候的那些故事。";
   auto r = IngestBytes("第一章\n" + Garble(clean, "GBK") + "\n");
-  EXPECT_EQ(r.Text(), "第一章\n老人坐在河边钓鱼，讲他年轻时候的那些故事")
-      << r.Diags();
+  EXPECT_EQ(r.Text(), "第一章\n老人坐在河边钓鱼，讲他年轻时候的那些故事") << r.Diags();
   EXPECT_TRUE(r.Reported(2, "garbled")) << r.Diags();
 }
 
 TEST(MojibakeTest, Utf8ReadAsGbkLosesOnlyUnpairedCharacters) {
   // 在 and 。 each left a byte that GBK could not pair (before "1815" and at
   // the end): those two are lost, the rest comes back.
-  const std::string clean =
-      "我们在1815年的春天离开了巴黎，然后一路向南走去，最后到了海边。";
+  const std::string clean = "我们在1815年的春天离开了巴黎，然后一路向南走去，最后到了海边。";
   auto r = IngestBytes(Garble(clean, "GBK") + "\n");
-  EXPECT_EQ(r.Text(),
-            "我们1815年的春天离开了巴黎，然后一路向南走去，最后到了海边")
-      << r.Diags();
+  EXPECT_EQ(r.Text(), "我们1815年的春天离开了巴黎，然后一路向南走去，最后到了海边") << r.Diags();
   EXPECT_TRUE(r.Reported(1, "characters lost")) << r.Diags();
   EXPECT_TRUE(r.Reported(1, "removed 2 replacement characters")) << r.Diags();
 }
@@ -137,8 +131,7 @@ TEST(MojibakeTest, DiagnosticsNameTheFile) {
   auto r = IngestBytes(Garble("Ľudovít prišiel.", "windows-1252") + "\n");
   ASSERT_FALSE(r.diagnostics.empty());
   EXPECT_EQ(r.diagnostics.back().file, "t.txt");
-  EXPECT_EQ(r.diagnostics.back().ToString().rfind("t.txt:1: ", 0), 0u)
-      << r.Diags();
+  EXPECT_EQ(r.diagnostics.back().ToString().rfind("t.txt:1: ", 0), 0u) << r.Diags();
 }
 
 // (a) GBK bytes decoded one byte out of step.
@@ -152,16 +145,14 @@ TEST(MojibakeTest, GbkOutOfStepIsRepaired) {
   // Decoding from the second byte pairs each trail byte with the next lead.
   // The first and the last character lost a byte each and cannot come back.
   auto r = IngestBytes(ShiftedGbk(clean, 1) + "\n");
-  EXPECT_EQ(r.Text(), "人坐在河边，一边钓鱼一边讲他年轻时候的故事")
-      << r.Diags();
+  EXPECT_EQ(r.Text(), "人坐在河边，一边钓鱼一边讲他年轻时候的故事") << r.Diags();
   EXPECT_TRUE(r.Reported(1, "one byte out of step")) << r.Diags();
 }
 
 TEST(MojibakeTest, GbkOutOfStepAmongGoodLines) {
   const std::string clean = "他说：“我们明天早上一起去城里买东西，好不好？”";
   auto r = IngestBytes("第一行。\n" + ShiftedGbk(clean, 1) + "\n第三行。\n");
-  EXPECT_EQ(r.Text(),
-            "第一行。\n说：“我们明天早上一起去城里买东西，好不好？\n第三行。");
+  EXPECT_EQ(r.Text(), "第一行。\n说：“我们明天早上一起去城里买东西，好不好？\n第三行。");
   EXPECT_TRUE(r.Reported(2, "garbled")) << r.Diags();
 }
 
@@ -173,16 +164,14 @@ TEST(MojibakeTest, GarbledChineseWithoutRepairIsDropped) {
 }
 
 TEST(MojibakeTest, RealChineseIsLeftAlone) {
-  const std::string text =
-      "拿破仑在特卢瓦得知联军突袭的消息后，立即策马向巴黎飞奔而去。";
+  const std::string text = "拿破仑在特卢瓦得知联军突袭的消息后，立即策马向巴黎飞奔而去。";
   auto r = IngestBytes(text + "\n");
   EXPECT_EQ(r.Text(), text);
   EXPECT_EQ(r.Warnings(), 0) << r.Diags();
 }
 
 TEST(MojibakeTest, TraditionalChineseIsLeftAlone) {
-  const std::string text =
-      "她說：「明天我們一起去圖書館看書吧！」老人坐在河邊釣魚。";
+  const std::string text = "她說：「明天我們一起去圖書館看書吧！」老人坐在河邊釣魚。";
   auto r = IngestBytes(text + "\n");
   EXPECT_EQ(r.Text(), text);
   EXPECT_EQ(r.Warnings(), 0) << r.Diags();
@@ -206,8 +195,8 @@ TEST(MojibakeTest, FrenchNamesAreLeftAlone) {
 class Sample003Test : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto bytes = ReadFile(std::string(NARRATE_SOURCE_DIR) +
-                          "/books/napoleon/text/003_51cec20454eba82e.txt");
+    auto bytes =
+        ReadFile(std::string(NARRATE_SOURCE_DIR) + "/books/napoleon/text/003_51cec20454eba82e.txt");
     ASSERT_TRUE(bytes.ok());
     result_ = std::make_unique<testing_util::Result>(IngestBytes(*bytes));
     ASSERT_TRUE(result_->clean.ok()) << result_->Text();
@@ -233,8 +222,7 @@ TEST_F(Sample003Test, FirstParagraphRepairedOrDroppedAndReported) {
 TEST_F(Sample003Test, TailFragmentReported) {
   const Paragraph& last = result_->clean->paragraphs.back();
   EXPECT_EQ(last.line, 22);
-  EXPECT_TRUE(result_->Reported(22, "middle of a sentence"))
-      << result_->Diags();
+  EXPECT_TRUE(result_->Reported(22, "middle of a sentence")) << result_->Diags();
   // Ends with the last complete sentence.
   const std::string end = "必须投降了。";
   ASSERT_GE(last.text.size(), end.size());

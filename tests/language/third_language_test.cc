@@ -22,8 +22,7 @@ class ThirdLanguageData : public ::testing::Environment {
     ::setenv("NARRATE_MARKUP_RULES_DIR", NARRATE_TEST_DATA "/third_language/markup_rules", 1);
   }
 };
-::testing::Environment* const kData =
-    ::testing::AddGlobalTestEnvironment(new ThirdLanguageData);
+::testing::Environment* const kData = ::testing::AddGlobalTestEnvironment(new ThirdLanguageData);
 
 // One token per word, space and punctuation mark (ASCII and «»).
 std::vector<Token> Tokens(const std::string& text) {
@@ -31,10 +30,9 @@ std::vector<Token> Tokens(const std::string& text) {
   for (size_t i = 0; i < text.size();) {
     size_t len = static_cast<unsigned char>(text[i]) < 0x80 ? 1 : 2;
     const std::string cp = text.substr(i, len);
-    const TokenKind kind = cp == " " ? TokenKind::kSpace
-                           : cp == "«" || cp == "»" || std::ispunct(cp[0])
-                               ? TokenKind::kPunctuation
-                               : TokenKind::kWord;
+    const TokenKind kind = cp == " "                                       ? TokenKind::kSpace
+                           : cp == "«" || cp == "»" || std::ispunct(cp[0]) ? TokenKind::kPunctuation
+                                                                           : TokenKind::kWord;
     if (kind == TokenKind::kWord && !out.empty() && out.back().kind == TokenKind::kWord) {
       out.back().text += cp;
       out.back().spoken += cp;
@@ -103,8 +101,7 @@ TEST(ThirdLanguage, ReusesAnEngineWithItsOwnTables) {
   // The Slovak engine, reading the (absent) tables of qaa, not Slovak's.
   auto normalizer = Normalizer::Create(options);
   ASSERT_FALSE(normalizer.ok());
-  EXPECT_NE(normalizer.status().message().find("/pipeline/normalize/rules/qaa/"),
-            std::string::npos)
+  EXPECT_NE(normalizer.status().message().find("/pipeline/normalize/rules/qaa/"), std::string::npos)
       << normalizer.status().message();
 }
 

@@ -20,10 +20,11 @@ std::string TempFile(const std::string& name, const std::string& content) {
 }
 
 TEST(LoadCast, ReadsSpeakersAndAliases) {
-  auto cast = LoadCast(TempFile("cast1.toml",
-                                "[narrator]\nvoice = \"male4\"\n"
-                                "[[speaker]]\nname = \"拿破仑\"\ngender = \"m\"\nvoice = \"male1\"\n"
-                                "aliases = [\"Napoleon\", \"Napoleona\"]\n"));
+  auto cast =
+      LoadCast(TempFile("cast1.toml",
+                        "[narrator]\nvoice = \"male4\"\n"
+                        "[[speaker]]\nname = \"拿破仑\"\ngender = \"m\"\nvoice = \"male1\"\n"
+                        "aliases = [\"Napoleon\", \"Napoleona\"]\n"));
   ASSERT_TRUE(cast.ok()) << cast.status().message();
   EXPECT_EQ(cast->options.narrator, "male4");
   EXPECT_EQ(cast->options.document, "document");
@@ -66,7 +67,8 @@ TEST(LoadOverrides, UnknownKindIsDataError) {
 }
 
 TEST(LoadOverrides, ReadsEntriesWithLines) {
-  auto o = LoadOverrides(TempFile("ov2.toml", "# c\n[[override]]\nmatch = \"x\"\nspeaker = \"A\"\n"));
+  auto o =
+      LoadOverrides(TempFile("ov2.toml", "# c\n[[override]]\nmatch = \"x\"\nspeaker = \"A\"\n"));
   ASSERT_TRUE(o.ok()) << o.status().message();
   ASSERT_EQ(o->entries.size(), 1u);
   EXPECT_EQ(o->entries[0].line, 2);

@@ -27,7 +27,12 @@ TEST(Gold, AttributionPrecisionAndRecall) {
   // Predicted speech units: runs of consecutive speech/document utterances
   // with the same label; each is right when it holds a gold snippet with that
   // label, and wrong when it holds none or a different one.
-  struct Unit { const Chapter* chapter; size_t first, last; std::string label; bool hit = false, miss = false; };
+  struct Unit {
+    const Chapter* chapter;
+    size_t first, last;
+    std::string label;
+    bool hit = false, miss = false;
+  };
   std::vector<Unit> units;
   for (const Chapter& c : book.script.chapters) {
     if (c.lang != "zh") continue;
@@ -100,8 +105,8 @@ TEST(Gold, StructureIsExact) {
     for (size_t i = 1; i < c.utterances.size(); ++i) {
       const Utterance& u = c.utterances[i];
       if (u.kind == UtteranceKind::kHeading) {
-        have.push_back("heading " + std::to_string(c.index) + " " + std::to_string(u.line) +
-                       " " + u.text);
+        have.push_back("heading " + std::to_string(c.index) + " " + std::to_string(u.line) + " " +
+                       u.text);
       }
     }
     ASSERT_FALSE(c.utterances.empty());

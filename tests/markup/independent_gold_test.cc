@@ -114,7 +114,9 @@ bool IsSpeechOrDocument(const Utterance& u) {
   return u.kind == UtteranceKind::kSpeech || u.kind == UtteranceKind::kDocument;
 }
 
-std::string Key(const std::vector<std::string>& row) { return row[0] + ":" + row[1] + " \"" + row[2] + "\""; }
+std::string Key(const std::vector<std::string>& row) {
+  return row[0] + ":" + row[1] + " \"" + row[2] + "\"";
+}
 
 // Judgment calls of the annotator, excluded or widened rather than bending the
 // metric:
@@ -128,9 +130,9 @@ bool Excluded(const std::vector<std::string>& row) {
 }
 bool IsLetter(const std::vector<std::string>& row) {
   static const std::set<std::string> letters = {
-      "000:1 \"我被拒绝了。\"",                // Caulaincourt's reply (回信)
-      "000:12 \"不要忘记，一位不曾忘\"",       // farewell letter to Joséphine
-      "000:17 \"皇上将很快通过这里，\"",       // Pauline's letter to Baciocchi
+      "000:1 \"我被拒绝了。\"",           // Caulaincourt's reply (回信)
+      "000:12 \"不要忘记，一位不曾忘\"",  // farewell letter to Joséphine
+      "000:17 \"皇上将很快通过这里，\"",  // Pauline's letter to Baciocchi
   };
   return letters.count(Key(row)) > 0;
 }
@@ -213,9 +215,9 @@ TEST(IndependentGold, SpeechDetectionKindAndAttribution) {
     }
     for (size_t i : cover) {
       if (Unit* unit = unit_of(c, i)) {
-        const bool right = want_kind == "speech" &&
-                           SameSpeaker(book.cast, want_speaker,
-                                       c->utterances[i].speaker.value_or(""));
+        const bool right =
+            want_kind == "speech" &&
+            SameSpeaker(book.cast, want_speaker, c->utterances[i].speaker.value_or(""));
         (right ? unit->hit : unit->miss) = true;
       }
     }
@@ -262,15 +264,18 @@ TEST(IndependentGold, SpeechDetectionKindAndAttribution) {
     units_right += unit.hit && !unit.miss;
     if (!unit.hit || unit.miss) {
       const Utterance& first = unit.chapter->utterances[unit.first];
-      disagreements.push_back(
-          "unit " + first.id + " (line " + std::to_string(first.line) + ") speech/" +
-          unit.speaker + (unit.miss ? " holds a gold item of another speaker or kind: "
-                                    : " holds no gold item: ") + first.text);
+      disagreements.push_back("unit " + first.id + " (line " + std::to_string(first.line) +
+                              ") speech/" + unit.speaker +
+                              (unit.miss ? " holds a gold item of another speaker or kind: "
+                                         : " holds no gold item: ") +
+                              first.text);
     }
   }
 
-  std::printf("independent gold (%d speech/document items, %d not-speech items; "
-              "000:17 \"国王万岁\" excluded)\n", gold, not_speech);
+  std::printf(
+      "independent gold (%d speech/document items, %d not-speech items; "
+      "000:17 \"国王万岁\" excluded)\n",
+      gold, not_speech);
   std::printf("  speech detection recall:       %s\n", Ratio(detected, gold).c_str());
   std::printf("  kind accuracy (of detected):   %s\n", Ratio(kind_right, detected).c_str());
   std::printf("  speaker precision (units):     %s\n", Ratio(units_right, units_scored).c_str());

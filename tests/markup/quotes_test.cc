@@ -37,8 +37,8 @@ TEST(QuotesZh, CornerBracketsNested) {
 }
 
 TEST(QuotesZh, QuoteReopenedOnEachParagraph) {
-  auto s = Mark("zh", {"拿破仑说：“我们要进攻。", "“明天就出发。”", "士兵们欢呼起来。"},
-                NapoleonCast());
+  auto s =
+      Mark("zh", {"拿破仑说：“我们要进攻。", "“明天就出发。”", "士兵们欢呼起来。"}, NapoleonCast());
   EXPECT_EQ(Who(s, "我们要进攻"), "speech/拿破仑");
   EXPECT_EQ(Who(s, "明天就出发"), "speech/拿破仑");
   EXPECT_EQ(Who(s, "欢呼起来"), "narration/-");
@@ -63,8 +63,9 @@ TEST(QuotesZh, DocumentAfterDocumentNoun) {
 }
 
 TEST(QuotesZh, BlockSpeechAfterColon) {
-  auto s = Mark("zh", {"拿破仑来到广场。他向士兵们发表讲话：", "我向你们告别，不要忘记我。",
-                       "你们要忠于祖国。", "士兵们都哭了。"},
+  auto s = Mark("zh",
+                {"拿破仑来到广场。他向士兵们发表讲话：", "我向你们告别，不要忘记我。",
+                 "你们要忠于祖国。", "士兵们都哭了。"},
                 NapoleonCast());
   EXPECT_EQ(Who(s, "我向你们告别"), "speech/拿破仑");
   EXPECT_EQ(Who(s, "你们要忠于祖国"), "speech/拿破仑");
@@ -72,8 +73,8 @@ TEST(QuotesZh, BlockSpeechAfterColon) {
 }
 
 TEST(QuotesZh, DocumentBlockWithArticles) {
-  auto s = Mark("zh", {"条约的主要内容是：", "第一款，双方停战。", "第二款，交换战俘。",
-                       "会议随后结束。"});
+  auto s = Mark(
+      "zh", {"条约的主要内容是：", "第一款，双方停战。", "第二款，交换战俘。", "会议随后结束。"});
   EXPECT_EQ(Who(s, "双方停战"), "document/-");
   EXPECT_EQ(Who(s, "交换战俘"), "document/-");
   EXPECT_EQ(Who(s, "会议随后结束"), "narration/-");

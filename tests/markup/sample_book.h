@@ -50,8 +50,7 @@ inline const SampleScript& SampleBook() {
       if (row[0] != "chapter") continue;
       const std::string file = row[2];
       const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
-      auto clean =
-          IngestFile(kSampleBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
+      auto clean = IngestFile(kSampleBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
       EXPECT_TRUE(clean.ok()) << clean.status().message();
       if (!clean.ok()) continue;
       ChapterSource s;

@@ -18,11 +18,9 @@ namespace {
 
 using testing_util::ZhOptions;
 
-
 const char kRules[] = NARRATE_SOURCE_DIR "/pipeline/normalize/rules";
 
-std::unique_ptr<Normalizer> Make(std::vector<LexiconEntry> lexicon,
-                                 bool skip_glosses = false) {
+std::unique_ptr<Normalizer> Make(std::vector<LexiconEntry> lexicon, bool skip_glosses = false) {
   NormalizerOptions options;
   options.lang = "zh";
   options.rules_dir = kRules;
@@ -53,8 +51,7 @@ TEST(Engine, UnknownLanguageIsUsage) {
 TEST(Engine, MissingRulesDirIsAnError) {
   auto n = Normalizer::Create(ZhOptions("/nonexistent/rules"));
   ASSERT_FALSE(n.ok());
-  EXPECT_NE(n.status().message().find("/nonexistent/rules/zh/"),
-            std::string::npos);
+  EXPECT_NE(n.status().message().find("/nonexistent/rules/zh/"), std::string::npos);
 }
 
 TEST(Engine, MalformedRuleRowIsDataErrorNamingFileAndLine) {
@@ -65,14 +62,12 @@ TEST(Engine, MalformedRuleRowIsDataErrorNamingFileAndLine) {
     ASSERT_TRUE(data.ok());
     ASSERT_TRUE(WriteFileAtomic(dir + "/zh/" + name, *data).ok());
   }
-  ASSERT_TRUE(WriteFileAtomic(dir + "/zh/symbols.tsv",
-                              "# comment\n%\t百分之\tprefix\nkm\t公里\n")
-                  .ok());
+  ASSERT_TRUE(
+      WriteFileAtomic(dir + "/zh/symbols.tsv", "# comment\n%\t百分之\tprefix\nkm\t公里\n").ok());
   auto n = Normalizer::Create(ZhOptions(dir));
   ASSERT_FALSE(n.ok());
   EXPECT_EQ(n.status().code(), StatusCode::kDataError);
-  EXPECT_NE(n.status().message().find("symbols.tsv:3:"), std::string::npos)
-      << n.status().message();
+  EXPECT_NE(n.status().message().find("symbols.tsv:3:"), std::string::npos) << n.status().message();
 }
 
 TEST(Engine, LexiconEntryBecomesLexiconToken) {
@@ -93,8 +88,7 @@ TEST(Engine, LexiconEveryOccurrence) {
 
 TEST(Engine, LexiconLongestMatchFirst) {
   auto n = Make({{"zh", "重", "zhong4"}, {"zh", "重庆", "chong2qing4"}});
-  EXPECT_EQ(SpokenText(Tokens(*n, "他在重庆很重要").tokens),
-            "他在chong2qing4很zhong4要");
+  EXPECT_EQ(SpokenText(Tokens(*n, "他在重庆很重要").tokens), "他在chong2qing4很zhong4要");
 }
 
 TEST(Engine, LexiconOfOtherLanguagesIgnored) {

@@ -68,12 +68,11 @@ TEST(NemoEval, AgreementRate) {
       if (spoken == expected) {
         ++ok;
       } else if (verbose) {
-        std::printf("  %s: %s -> %s (nemo: %s)\n", file.c_str(), input.c_str(),
-                    spoken.c_str(), expected.c_str());
+        std::printf("  %s: %s -> %s (nemo: %s)\n", file.c_str(), input.c_str(), spoken.c_str(),
+                    expected.c_str());
       }
     }
-    std::printf("%-60s %3d/%3d  %5.1f%%\n", file.c_str(), ok, n,
-                n ? 100.0 * ok / n : 0.0);
+    std::printf("%-60s %3d/%3d  %5.1f%%\n", file.c_str(), ok, n, n ? 100.0 * ok / n : 0.0);
     total += n;
     agreed += ok;
   }

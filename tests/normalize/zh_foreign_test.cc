@@ -13,7 +13,6 @@ namespace {
 
 using testing_util::ZhOptions;
 
-
 NormalizedParagraph Tokens(const std::string& text) {
   auto n = Normalizer::Create(ZhOptions());
   EXPECT_TRUE(n.ok()) << n.status().message();

@@ -18,9 +18,7 @@ using testing_util::Say;
 
 class ZhNumberTest : public ::testing::TestWithParam<Case> {};
 
-TEST_P(ZhNumberTest, Spoken) {
-  EXPECT_EQ(Say(GetParam().in), GetParam().spoken) << GetParam().in;
-}
+TEST_P(ZhNumberTest, Spoken) { EXPECT_EQ(Say(GetParam().in), GetParam().spoken) << GetParam().in; }
 
 const Case kCardinals[] = {
     {"他在距巴黎150英里的圣迪济耶", "他在距巴黎一百五十英里的圣迪济耶"},
@@ -60,21 +58,10 @@ const Case kDecimals[] = {
 INSTANTIATE_TEST_SUITE_P(Decimal, ZhNumberTest, ::testing::ValuesIn(kDecimals));
 
 const Case kLiang[] = {
-    {"2个", "两个"},
-    {"2名士兵", "两名士兵"},
-    {"2天后", "两天后"},
-    {"2小时", "两小时"},
-    {"2年", "两年"},
-    {"200", "二百"},
-    {"2", "二"},
-    {"22个", "二十二个"},
-    {"12个", "十二个"},
-    {"2000人", "两千人"},
-    {"2万人", "两万人"},
-    {"2.5个", "二点五个"},
-    {"2kg", "两千克"},
-    {"2月", "二月"},
-    {"2日", "二日"},
+    {"2个", "两个"},    {"2名士兵", "两名士兵"}, {"2天后", "两天后"}, {"2小时", "两小时"},
+    {"2年", "两年"},    {"200", "二百"},         {"2", "二"},         {"22个", "二十二个"},
+    {"12个", "十二个"}, {"2000人", "两千人"},    {"2万人", "两万人"}, {"2.5个", "二点五个"},
+    {"2kg", "两千克"},  {"2月", "二月"},         {"2日", "二日"},
 };
 INSTANTIATE_TEST_SUITE_P(Liang, ZhNumberTest, ::testing::ValuesIn(kLiang));
 
@@ -86,20 +73,14 @@ const Case kDigitStrings[] = {
     {"编号 3021", "编号 三零二一"},
     {"电话：010-65529988", "电话：零一零 六五五二九九八八"},
 };
-INSTANTIATE_TEST_SUITE_P(DigitString, ZhNumberTest,
-                         ::testing::ValuesIn(kDigitStrings));
+INSTANTIATE_TEST_SUITE_P(DigitString, ZhNumberTest, ::testing::ValuesIn(kDigitStrings));
 
 const Case kUnits[] = {
-    {"25kg", "二十五千克"},
-    {"38°C", "三十八摄氏度"},
-    {"38℃", "三十八摄氏度"},
-    {"120m²", "一百二十平方米"},
-    {"100km", "一百公里"},
-    {"5m", "五米"},
-    {"5 miles", "五 miles"},
-    {"21响礼炮", "二十一响礼炮"},
-    {"１７０００人", "一万七千人"},
-    {"提供了５００万英镑", "提供了五百万英镑"},
+    {"25kg", "二十五千克"},         {"38°C", "三十八摄氏度"},
+    {"38℃", "三十八摄氏度"},        {"120m²", "一百二十平方米"},
+    {"100km", "一百公里"},          {"5m", "五米"},
+    {"5 miles", "五 miles"},        {"21响礼炮", "二十一响礼炮"},
+    {"１７０００人", "一万七千人"}, {"提供了５００万英镑", "提供了五百万英镑"},
 };
 INSTANTIATE_TEST_SUITE_P(Unit, ZhNumberTest, ::testing::ValuesIn(kUnits));
 

@@ -17,7 +17,6 @@ namespace {
 
 using testing_util::ZhOptions;
 
-
 const char* const kSamples[] = {
     NARRATE_SOURCE_DIR "/books/napoleon/text/000_b362695813637752.txt",
     NARRATE_SOURCE_DIR "/books/napoleon/text/003_51cec20454eba82e.txt",
@@ -50,8 +49,7 @@ std::vector<std::string> ChineseParagraphs(const std::string& path) {
   std::string line;
   while (std::getline(in, line)) {
     if (line.find("\xE7") != std::string::npos ||  // most common Hanzi lead
-        line.find("\xE4") != std::string::npos ||
-        line.find("\xE5") != std::string::npos) {
+        line.find("\xE4") != std::string::npos || line.find("\xE5") != std::string::npos) {
       out.push_back(line);
     }
   }
@@ -99,23 +97,19 @@ TEST(ZhSamples, OwnTextSpoken) {
   auto normalizer = MakeZh();
   CollectingReporter reporter;
   NormalizedParagraph p = normalizer->Normalize(
-      {"1805年12月2日，战役在上午8:00打响，持续了约9个小时。", 1}, "own.txt",
-      &reporter);
-  EXPECT_EQ(SpokenText(p.tokens),
-            "一八〇五年十二月二日，战役在上午八点打响，持续了约九个小时。");
+      {"1805年12月2日，战役在上午8:00打响，持续了约9个小时。", 1}, "own.txt", &reporter);
+  EXPECT_EQ(SpokenText(p.tokens), "一八〇五年十二月二日，战役在上午八点打响，持续了约九个小时。");
 }
 
 TEST(ZhSamples, TokenKinds) {
   auto normalizer = MakeZh();
   CollectingReporter reporter;
-  NormalizedParagraph p =
-      normalizer->Normalize({"于3月27日，“好 ”", 1}, "t.txt", &reporter);
+  NormalizedParagraph p = normalizer->Normalize({"于3月27日，“好 ”", 1}, "t.txt", &reporter);
   std::vector<TokenKind> kinds;
   for (const Token& t : p.tokens) kinds.push_back(t.kind);
   std::vector<TokenKind> expected = {
-      TokenKind::kWord,        TokenKind::kNumber, TokenKind::kPunctuation,
-      TokenKind::kPunctuation, TokenKind::kWord,   TokenKind::kSpace,
-      TokenKind::kPunctuation};
+      TokenKind::kWord, TokenKind::kNumber, TokenKind::kPunctuation, TokenKind::kPunctuation,
+      TokenKind::kWord, TokenKind::kSpace,  TokenKind::kPunctuation};
   EXPECT_EQ(kinds, expected);
   EXPECT_EQ(p.tokens[1].text, "3月27日");
   EXPECT_EQ(p.tokens[1].spoken, "三月二十七日");

@@ -13,8 +13,8 @@
 namespace narrate {
 namespace testing_util {
 
-inline NormalizerOptions ZhOptions(const std::string& rules_dir =
-                                       NARRATE_SOURCE_DIR "/pipeline/normalize/rules") {
+inline NormalizerOptions ZhOptions(const std::string& rules_dir = NARRATE_SOURCE_DIR
+                                   "/pipeline/normalize/rules") {
   NormalizerOptions options;
   options.lang = "zh";
   options.rules_dir = rules_dir;

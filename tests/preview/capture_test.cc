@@ -13,9 +13,9 @@
 
 #include "assemble/assemble.h"
 #include "book/book.h"
+#include "preview/preview.h"
 #include "process_util.h"
 #include "render_util.h"
-#include "preview/preview.h"
 
 namespace narrate {
 namespace {
@@ -39,16 +39,15 @@ struct Played {
   std::vector<int16_t> captured;  // empty when nothing was written
 };
 
-
 // Runs `narrate ARGS` (shell-safe) with ALSA pointed at the file plugin, under
 // `timeout` so that a hang fails the test instead of blocking it.
 Played RunPreview(const std::string& args) {
   const std::string dir = narrate_test::ScratchDir();
   std::ofstream(dir + "/asound.conf") << kAsoundConf;
   const std::string wav = dir + "/capture.wav";
-  const std::string cmd = "ALSA_CONFIG_PATH=" + dir + "/asound.conf PA_CAPTURE_FILE=" +
-                          wav + " NARRATE_PREVIEW_TRACE=1 timeout 120 " +
-                          NARRATE_BINARY + " " + args + " </dev/null 2>&1";
+  const std::string cmd = "ALSA_CONFIG_PATH=" + dir + "/asound.conf PA_CAPTURE_FILE=" + wav +
+                          " NARRATE_PREVIEW_TRACE=1 timeout 120 " + NARRATE_BINARY + " " + args +
+                          " </dev/null 2>&1";
   Played run;
   const narrate_test::RunResult result = narrate_test::RunShell(cmd);
   run.output = result.output;
@@ -124,8 +123,7 @@ size_t FirstNonZero(const std::vector<int16_t>& s) {
 // The capture, from its first sound, equals the rendering from its first
 // sound, for the `for_seconds` that were played (or until the rendering
 // ends); after them the device got silence only.
-void ExpectSameAudio(const Played& run, const std::vector<int16_t>& rendered,
-                     double for_seconds) {
+void ExpectSameAudio(const Played& run, const std::vector<int16_t>& rendered, double for_seconds) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const size_t a = FirstNonZero(run.captured), b = FirstNonZero(rendered);
   ASSERT_LT(a, run.captured.size()) << "nothing audible was captured\n" << run.output;
@@ -134,8 +132,7 @@ void ExpectSameAudio(const Played& run, const std::vector<int16_t>& rendered,
   ASSERT_GE(b, head);
   const size_t played = static_cast<size_t>(for_seconds * kPreviewSampleRate);
   const size_t prime = a - (b - head);  // zeros PortAudio sent before the stream
-  const size_t n = std::min({run.captured.size() - a, rendered.size() - b,
-                             played - (b - head)});
+  const size_t n = std::min({run.captured.size() - a, rendered.size() - b, played - (b - head)});
   EXPECT_GE(n, played / 2);
   for (size_t i = prime + played; i < run.captured.size(); ++i) {
     ASSERT_EQ(run.captured[i], 0) << "sound after the --for limit, at " << i;
@@ -161,7 +158,8 @@ size_t IndexOf(size_t c, const std::string& id) {
 }
 
 TEST(PreviewCapture, BookStartWithAColdCacheIsWhatThePipelineRenders) {
-  const Played run = RunPreview("preview " + kBook + " --cache /nonexistent/cache --for 5 --prebuffer 30");
+  const Played run =
+      RunPreview("preview " + kBook + " --cache /nonexistent/cache --for 5 --prebuffer 30");
   ExpectSameAudio(run, Rendered(0, 0, 100), 5);
   EXPECT_NE(run.output.find("first sound"), std::string::npos) << run.output;
 }
@@ -170,15 +168,15 @@ TEST(PreviewCapture, FromAnIdInTheSecondChapter) {
   const Script& script = BookScript();
   ASSERT_EQ(script.chapters.size(), 2u);
   const std::string id = script.chapters[1].utterances.at(2).id;
-  const Played run = RunPreview("preview " + kBook + " --cache /nonexistent/cache --from " +
-                             id + " --for 4 --prebuffer 30");
+  const Played run = RunPreview("preview " + kBook + " --cache /nonexistent/cache --from " + id +
+                                " --for 4 --prebuffer 30");
   ExpectSameAudio(run, Rendered(1, IndexOf(1, id), 100), 4);
 }
 
 TEST(PreviewCapture, FromASnippetOfText) {
   // "孩子们常在河边捉鱼" is in the second sentence of the first paragraph.
-  const Played run = RunPreview("preview " + kBook +
-                             " --cache /nonexistent/cache --from 河边捉鱼 --for 3 --prebuffer 30");
+  const Played run = RunPreview(
+      "preview " + kBook + " --cache /nonexistent/cache --from 河边捉鱼 --for 3 --prebuffer 30");
   const auto& us = BookScript().chapters[0].utterances;
   size_t index = 0;
   while (index < us.size() && us[index].text.find("河边捉鱼") == std::string::npos) ++index;
@@ -188,13 +186,14 @@ TEST(PreviewCapture, FromASnippetOfText) {
 
 TEST(PreviewCapture, ChapterOptionStartsAtTheChapterHeading) {
   const Played run = RunPreview("preview " + kBook +
-                             " --cache /nonexistent/cache --chapter 2 --for 4 --prebuffer 30");
+                                " --cache /nonexistent/cache --chapter 2 --for 4 --prebuffer 30");
   ExpectSameAudio(run, Rendered(1, 0, 100), 4);
 }
 
 TEST(PreviewCapture, FasterRateIsThePipelineAtThatRate) {
-  const Played run = RunPreview("preview " + kBook +
-                             " --cache /nonexistent/cache --chapter 2 --rate 150 --for 4 --prebuffer 30");
+  const Played run =
+      RunPreview("preview " + kBook +
+                 " --cache /nonexistent/cache --chapter 2 --rate 150 --for 4 --prebuffer 30");
   ExpectSameAudio(run, Rendered(1, 0, 150), 4);
 }
 
@@ -205,10 +204,9 @@ TEST(PreviewCapture, WarmCacheIsReadInsteadOfSynthesized) {
   const narrate_test::Inodes cache = narrate_test::FileInodes(ReferenceCache());
   ASSERT_FALSE(cache.empty());
   const Played run = RunPreview("preview " + kBook + " --cache " + ReferenceCache() +
-                             " --chapter 2 --for 3 --prebuffer 30");
+                                " --chapter 2 --for 3 --prebuffer 30");
   ExpectSameAudio(run, rendered, 3);
-  EXPECT_TRUE(
-      narrate_test::WrittenFiles(cache, narrate_test::FileInodes(ReferenceCache())).empty())
+  EXPECT_TRUE(narrate_test::WrittenFiles(cache, narrate_test::FileInodes(ReferenceCache())).empty())
       << run.output;
 }
 

@@ -107,8 +107,7 @@ class PlayerTest : public ::testing::Test {
   std::unique_ptr<Player> MakePlayer(PlayerOptions options = {}) {
     if (options.prebuffer_samples == 0) options.prebuffer_samples = 1 << 20;
     auto player = Player::Create(
-        &script_, [this](const Utterance& u, int rate) { return provider_(u, rate); },
-        options);
+        &script_, [this](const Utterance& u, int rate) { return provider_(u, rate); }, options);
     EXPECT_TRUE(player.ok());
     return std::move(player).value();
   }
@@ -227,8 +226,7 @@ TEST_F(PlayerTest, NextSentenceJumpsWithoutThePause) {
   player->NextSentence();
   std::vector<int16_t> seen;
   ASSERT_TRUE(PullUntil(
-      [](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(0, 2); },
-      &seen));
+      [](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(0, 2); }, &seen));
   EXPECT_EQ(player->Now().utterance, 2u);
 }
 
@@ -237,14 +235,14 @@ TEST_F(PlayerTest, PreviousSentenceAndChapterKeys) {
   ASSERT_TRUE(player->Start(1, 1, &sink_).ok());
   sink_.Pull(10);
   player->PreviousSentence();
-  ASSERT_TRUE(PullUntil(
-      [](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(1, 0); }));
+  ASSERT_TRUE(
+      PullUntil([](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(1, 0); }));
   player->PreviousChapter();
-  ASSERT_TRUE(PullUntil(
-      [](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(0, 0); }));
+  ASSERT_TRUE(
+      PullUntil([](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(0, 0); }));
   player->NextChapter();
-  ASSERT_TRUE(PullUntil(
-      [](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(1, 0); }));
+  ASSERT_TRUE(
+      PullUntil([](const std::vector<int16_t>& b) { return b[0] == FakeProvider::Value(1, 0); }));
   EXPECT_EQ(player->Now().chapter, 1u);
 }
 

@@ -15,9 +15,7 @@
 namespace narrate {
 namespace {
 
-std::vector<Token> Words(const std::string& text) {
-  return {{TokenKind::kWord, text, text, ""}};
-}
+std::vector<Token> Words(const std::string& text) { return {{TokenKind::kWord, text, text, ""}}; }
 
 double Rms(const std::vector<int16_t>& s, int64_t a, int64_t b) {
   double sum = 0;
@@ -129,7 +127,8 @@ std::vector<SynthRequest> VariedRequests() {
       {"en", Timbre(), Words("Good evening, and welcome.")},
       zh_document,
       {"sk", high, Words("Vietor fúkal celú noc a ráno bolo ticho.")},
-      {"zh", Timbre(),
+      {"zh",
+       Timbre(),
        {{TokenKind::kWord, "他唱起", "他唱起", ""},
         {TokenKind::kForeign, "La Marseillaise", "La Marseillaise", "fr"},
         {TokenKind::kPunctuation, "。", "。", ""}}},
@@ -226,7 +225,8 @@ TEST(SynthWorker, AnotherESpeakVersionIsRefused) {
   ::unsetenv("NARRATE_SYNTH_WORKER");
   ASSERT_FALSE(synth.ok());
   // Names the version the worker runs and the one narrate was built with.
-  const std::string built = synth_internal::EngineVersion().substr(std::string("espeak-ng ").size());
+  const std::string built =
+      synth_internal::EngineVersion().substr(std::string("espeak-ng ").size());
   EXPECT_NE(synth.status().message().find("0.0"), std::string::npos) << synth.status().message();
   EXPECT_NE(synth.status().message().find(built), std::string::npos) << synth.status().message();
   std::remove(fake.c_str());
@@ -255,10 +255,10 @@ TEST_F(SynthTest, ResetInPlaceMatchesAForkedProcess) {
 }
 
 TEST_F(SynthTest, ForeignSpanIsSpokenInItsLanguage) {
-  std::vector<Token> tokens = {{TokenKind::kWord, "歌曲", "歌曲", ""},
-                               {TokenKind::kForeign, "Le Chant du Départ",
-                                "Le Chant du Départ", "fr"},
-                               {TokenKind::kWord, "很有名", "很有名", ""}};
+  std::vector<Token> tokens = {
+      {TokenKind::kWord, "歌曲", "歌曲", ""},
+      {TokenKind::kForeign, "Le Chant du Départ", "Le Chant du Départ", "fr"},
+      {TokenKind::kWord, "很有名", "很有名", ""}};
   auto clip = synth_->Synthesize({"zh", Timbre(), tokens});
   ASSERT_TRUE(clip.ok()) << clip.status().message();
   ASSERT_EQ(clip->words.size(), 4u);  // 歌曲, the span, 很, 有名 (ICU words)

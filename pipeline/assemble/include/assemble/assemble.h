@@ -18,22 +18,22 @@ namespace narrate {
 
 // Silences placed between clips (never through SSML <break>). Milliseconds.
 struct PauseOptions {
-  int head_ms = 700;             // room tone at the start of every file (0.5-1 s)
-  int tail_ms = 2000;            // at the end of every file (1-5 s)
-  int sentence_ms = 350;         // between sentences of one paragraph
-  int paragraph_ms = 750;        // between paragraphs
-  int speaker_change_ms = 250;   // added when the voice changes
-  int heading_ms = 1200;         // after a heading
+  int head_ms = 700;            // room tone at the start of every file (0.5-1 s)
+  int tail_ms = 2000;           // at the end of every file (1-5 s)
+  int sentence_ms = 350;        // between sentences of one paragraph
+  int paragraph_ms = 750;       // between paragraphs
+  int speaker_change_ms = 250;  // added when the voice changes
+  int heading_ms = 1200;        // after a heading
 };
 
 struct AssembleOptions {
-  std::string out_dir;                       // required
+  std::string out_dir;  // required
   // Records of rendered chapters and stamps of written files are kept here
   // (in chapters/), so a rebuild re-renders and rewrites only what changed.
   // Default: OUT_DIR/.cache.
   std::string cache_dir;
   std::vector<std::string> formats = {"wav"};  // any of "wav", "flac", "mp3", "opus"
-  int sample_rate = 44100;                   // Hz of every written file
+  int sample_rate = 44100;                     // Hz of every written file
   PauseOptions pauses;
   // The session's thread budget: the chapters rendered ahead, the mastering
   // stages and the encoders run as its tasks. Default null: all on the
@@ -53,9 +53,9 @@ struct UtteranceTiming {
 // last, and each utterance's timings.
 struct ChapterLayout {
   int rate = 22050;
-  std::vector<int64_t> silence_before;  // samples, parallel to the clips
-  int64_t tail = 0;                     // samples
-  int64_t length = 0;                   // samples in all
+  std::vector<int64_t> silence_before;   // samples, parallel to the clips
+  int64_t tail = 0;                      // samples
+  int64_t length = 0;                    // samples in all
   std::vector<UtteranceTiming> timings;  // parallel to chapter.utterances
 };
 
@@ -64,8 +64,7 @@ struct ChapterLayout {
 int PauseBeforeMs(const Chapter& chapter, size_t i, const PauseOptions& pauses);
 
 // Lays out clips (parallel to chapter.utterances) with the configured pauses.
-StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter,
-                                      const std::vector<ClipSummary>& clips,
+StatusOr<ChapterLayout> LayOutChapter(const Chapter& chapter, const std::vector<ClipSummary>& clips,
                                       const PauseOptions& pauses);
 
 // Supplies the clips of a chapter, loaded on demand, one at a time.
@@ -80,8 +79,8 @@ struct ClipSource {
 
 // What AssembleBook wrote and did.
 struct AssembleResult {
-  Manifest manifest;  // as in manifest.json
-  Report report;      // as in report.json: every chapter file and book file
+  Manifest manifest;          // as in manifest.json
+  Report report;              // as in report.json: every chapter file and book file
   int chapters_rendered = 0;  // chapters rendered in this run
   int chapters_reused = 0;    // chapters whose files were already up to date
 };
@@ -90,10 +89,10 @@ struct AssembleResult {
 // with its WebVTT captions, the whole-book file with chapter marks and a cue
 // sheet, report.json and manifest.json (last: its presence means the build
 // finished). `progress(chapter_index)` is called after each chapter.
-StatusOr<AssembleResult> AssembleBook(
-    const Script& script, const ClipSource& clips, const AssembleOptions& options,
-    const std::vector<Diagnostic>& diagnostics,
-    const std::function<void(int)>& progress);
+StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& clips,
+                                      const AssembleOptions& options,
+                                      const std::vector<Diagnostic>& diagnostics,
+                                      const std::function<void(int)>& progress);
 
 // Writes OUT_DIR/<stem>.epub: an EPUB 3 with Media Overlays (one XHTML
 // document and one SMIL overlay per chapter, the chapter MP3s, navigation by

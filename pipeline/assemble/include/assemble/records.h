@@ -26,9 +26,9 @@ struct ManifestWord {
 
 // One utterance of the script and where it is in its chapter file.
 struct ManifestUtterance {
-  std::string id;                      // e.g. "c02-p0005-s03"
-  int chapter = 0;                     // 1-based chapter index
-  int paragraph = 0;                   // 1-based within the chapter; 0: its title
+  std::string id;     // e.g. "c02-p0005-s03"
+  int chapter = 0;    // 1-based chapter index
+  int paragraph = 0;  // 1-based within the chapter; 0: its title
   UtteranceKind kind = UtteranceKind::kNarration;
   Lang lang;                           // "zh", "sk"
   std::optional<std::string> speaker;  // null for narration and headings
@@ -41,7 +41,7 @@ struct ManifestUtterance {
 
 // One chapter and its files. Paths are relative to OUT_DIR.
 struct ManifestChapter {
-  int index = 0;                   // 1-based, reading order
+  int index = 0;  // 1-based, reading order
   std::string title;
   Lang language;
   std::string source;              // the chapter's source file
@@ -57,31 +57,31 @@ struct ManifestChapter {
 struct Manifest {
   std::string title;
   std::string author;
-  Lang language;                             // the book's main language
-  int sample_rate = 44100;                   // Hz of every file
-  std::vector<std::string> book_files;       // one per format, in the order built
-  std::string cue_sheet;                     // of the book file of the first format
-  std::vector<ManifestChapter> chapters;     // in reading order
+  Lang language;                              // the book's main language
+  int sample_rate = 44100;                    // Hz of every file
+  std::vector<std::string> book_files;        // one per format, in the order built
+  std::string cue_sheet;                      // of the book file of the first format
+  std::vector<ManifestChapter> chapters;      // in reading order
   std::vector<ManifestUtterance> utterances;  // in reading order, all chapters
 };
 
 // Per-file QC figures (ACX-style limits).
 struct FileQc {
-  std::string file;             // relative to OUT_DIR
-  int64_t duration_ms = 0;      // milliseconds
-  double rms_db = 0;            // dBFS over the whole file
-  double peak_db = 0;           // dBFS
-  double noise_floor_db = 0;    // dBFS of the quietest 500 ms window
-  double loudness_lufs = 0;     // LUFS, integrated (EBU R 128, libebur128)
-  int64_t head_silence_ms = 0;  // milliseconds before the first sound above -60 dBFS
-  int64_t tail_silence_ms = 0;  // milliseconds after the last one
+  std::string file;                   // relative to OUT_DIR
+  int64_t duration_ms = 0;            // milliseconds
+  double rms_db = 0;                  // dBFS over the whole file
+  double peak_db = 0;                 // dBFS
+  double noise_floor_db = 0;          // dBFS of the quietest 500 ms window
+  double loudness_lufs = 0;           // LUFS, integrated (EBU R 128, libebur128)
+  int64_t head_silence_ms = 0;        // milliseconds before the first sound above -60 dBFS
+  int64_t tail_silence_ms = 0;        // milliseconds after the last one
   std::vector<std::string> failures;  // failed ACX-style checks; empty: pass
 };
 
 // report.json: the QC figures of every file written and the diagnostics of
 // the build.
 struct Report {
-  std::vector<FileQc> files;  // the chapter files, then the book files
+  std::vector<FileQc> files;            // the chapter files, then the book files
   std::vector<Diagnostic> diagnostics;  // in the order reported
 };
 

@@ -104,9 +104,9 @@ struct SessionOptions {
 };
 
 struct BuildOptions {
-  std::string out_dir;  // required; never the book folder or inside it
+  std::string out_dir;                         // required; never the book folder or inside it
   std::vector<std::string> formats = {"wav"};  // any of "wav", "flac", "mp3", "opus"
-  bool epub = false;    // also write OUT_DIR/<book name>.epub (needs "mp3" in formats)
+  bool epub = false;  // also write OUT_DIR/<book name>.epub (needs "mp3" in formats)
 };
 
 // What a build did.
@@ -155,8 +155,7 @@ class BookSession {
   // clips the cache lacks (in the background, in book order), assembly of
   // each chapter as soon as its clips are there, the EPUB. Diagnostics go to
   // `reporter` as they are found; `progress` may be null.
-  StatusOr<BuildResult> Build(const BuildOptions& options, Reporter* reporter,
-                              Progress* progress);
+  StatusOr<BuildResult> Build(const BuildOptions& options, Reporter* reporter, Progress* progress);
 
   // What the synthesizer needs for one utterance: its tokens, language and the
   // timbre of its voice. DataError when the voice is not among voices().
@@ -166,8 +165,7 @@ class BookSession {
   // playback: from the clip cache when it is there, else synthesized (and
   // kept in the cache when there is one; then *synthesized is set, if given).
   // Called from one thread at a time.
-  StatusOr<Clip> ClipFor(const Utterance& utterance, int rate_percent,
-                         bool* synthesized = nullptr);
+  StatusOr<Clip> ClipFor(const Utterance& utterance, int rate_percent, bool* synthesized = nullptr);
 
  private:
   struct Loaded;
@@ -177,11 +175,11 @@ class BookSession {
   SessionOptions options_;
   std::map<std::string, Timbre> voices_;
   std::unique_ptr<Loaded> loaded_;  // cast, overrides, lexicon
-  ThreadPool pool_;  // first: it outlives every task group below
+  ThreadPool pool_;                 // first: it outlives every task group below
   // The worker WarmUp() starts, until the first synthesis takes it.
   StatusOr<std::unique_ptr<Synth>> warm_ = Status::Failure("no worker started");
-  std::unique_ptr<TaskGroup> warming_;  // after warm_: waited for before warm_ goes
-  std::unique_ptr<Synth> synth_;  // ClipFor's
+  std::unique_ptr<TaskGroup> warming_;         // after warm_: waited for before warm_ goes
+  std::unique_ptr<Synth> synth_;               // ClipFor's
   std::unique_ptr<ClipCache> playback_cache_;  // ClipFor's; null until needed
   bool playback_cache_opened_ = false;
 

@@ -58,8 +58,7 @@ class [[nodiscard]] Status {
   int exit_code() const { return static_cast<int>(code_); }
 
  private:
-  Status(StatusCode code, std::string message)
-      : code_(code), message_(std::move(message)) {}
+  Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
   StatusCode code_ = StatusCode::kOk;
   std::string message_;
 };
@@ -68,7 +67,7 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] StatusOr {
  public:
-  StatusOr(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  StatusOr(T value) : data_(std::move(value)) {}         // NOLINT: implicit by design
   StatusOr(Status status) : data_(std::move(status)) {}  // NOLINT
   bool ok() const { return std::holds_alternative<T>(data_); }
   Status status() const { return ok() ? Status::Ok() : std::get<Status>(data_); }
@@ -110,9 +109,7 @@ class Reporter {
 // Keeps every diagnostic in order. Not thread-safe.
 class CollectingReporter : public Reporter {
  public:
-  void Report(const Diagnostic& diagnostic) override {
-    diagnostics_.push_back(diagnostic);
-  }
+  void Report(const Diagnostic& diagnostic) override { diagnostics_.push_back(diagnostic); }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 
  private:
@@ -137,8 +134,8 @@ struct Paragraph {
 
 // A decoded, cleaned chapter source.
 struct CleanText {
-  std::string file;      // the source path, for diagnostics
-  std::string encoding;  // detected or given, e.g. "UTF-8", "GB18030", "windows-1250"
+  std::string file;                   // the source path, for diagnostics
+  std::string encoding;               // detected or given, e.g. "UTF-8", "GB18030", "windows-1250"
   std::vector<Paragraph> paragraphs;  // empty paragraphs (blank lines) dropped
 };
 
@@ -146,13 +143,13 @@ struct CleanText {
 // normalize -> markup
 
 enum class TokenKind {
-  kWord,         // ordinary text (a run of letters or Hanzi), spoken as written
-  kSpace,        // whitespace between tokens
-  kPunctuation,  // including quote marks
-  kNumber,       // digits and what belongs to them (1.1万, 200 000, 3月27日)
-  kAbbreviation, // expanded from a rules table (napr., sv.)
-  kLexicon,      // a book lexicon entry
-  kForeign,      // a span in another language (lang says which)
+  kWord,          // ordinary text (a run of letters or Hanzi), spoken as written
+  kSpace,         // whitespace between tokens
+  kPunctuation,   // including quote marks
+  kNumber,        // digits and what belongs to them (1.1万, 200 000, 3月27日)
+  kAbbreviation,  // expanded from a rules table (napr., sv.)
+  kLexicon,       // a book lexicon entry
+  kForeign,       // a span in another language (lang says which)
 };
 
 // A piece of a paragraph. Concatenating `text` of all tokens of a paragraph gives
@@ -184,29 +181,29 @@ const char* ToString(UtteranceKind kind);
 
 // A timbre, independent of language (voices/*.toml).
 struct Timbre {
-  std::string name;        // the file stem, e.g. "narrator"
-  std::string variant;     // eSpeak variant, e.g. "m3", "f2"; empty: none
-  int pitch = 50;          // eSpeak base pitch, 0-100
-  int range = 50;          // eSpeak pitch range, 0-100
-  int rate = 175;          // words per minute, 80-450
-  int volume = 100;        // eSpeak volume, 0-200
-  std::string gender;      // "m", "f" or empty
+  std::string name;     // the file stem, e.g. "narrator"
+  std::string variant;  // eSpeak variant, e.g. "m3", "f2"; empty: none
+  int pitch = 50;       // eSpeak base pitch, 0-100
+  int range = 50;       // eSpeak pitch range, 0-100
+  int rate = 175;       // words per minute, 80-450
+  int volume = 100;     // eSpeak volume, 0-200
+  std::string gender;   // "m", "f" or empty
 };
 
 // One unit of the script: a sentence (or heading) said by one voice.
 struct Utterance {
-  std::string id;           // stable within a build, e.g. "c02-p0005-s03"
-  int chapter = 0;          // 1-based chapter index
-  int paragraph = 0;        // 1-based paragraph index within the chapter
-  int line = 0;             // 1-based source line
+  std::string id;     // stable within a build, e.g. "c02-p0005-s03"
+  int chapter = 0;    // 1-based chapter index
+  int paragraph = 0;  // 1-based paragraph index within the chapter
+  int line = 0;       // 1-based source line
   UtteranceKind kind = UtteranceKind::kNarration;
   std::optional<std::string> speaker;  // nullopt for narration and headings
-  std::string gender;       // "m", "f" or empty
-  std::string voice;        // timbre name
-  Lang lang;                // language of the utterance ("zh", "sk")
-  std::vector<Token> tokens;  // printed and spoken forms, with foreign spans
-  std::string text;         // as printed
-  std::string spoken;       // as it will be said
+  std::string gender;                  // "m", "f" or empty
+  std::string voice;                   // timbre name
+  Lang lang;                           // language of the utterance ("zh", "sk")
+  std::vector<Token> tokens;           // printed and spoken forms, with foreign spans
+  std::string text;                    // as printed
+  std::string spoken;                  // as it will be said
 };
 
 struct Chapter {
@@ -232,8 +229,8 @@ struct WordTiming {
   // first word, what precedes it): the words of an utterance concatenate to
   // its text.
   std::string text;
-  int64_t start = 0;      // samples from the start of the clip
-  int64_t end = 0;        // samples from the start of the clip (exclusive)
+  int64_t start = 0;  // samples from the start of the clip
+  int64_t end = 0;    // samples from the start of the clip (exclusive)
 };
 
 // Synthesized audio of one utterance.

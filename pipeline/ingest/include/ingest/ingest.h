@@ -28,8 +28,7 @@ StatusOr<CleanText> Ingest(const std::string& bytes, const std::string& file,
                            const IngestOptions& options, Reporter* reporter);
 
 // Reads `path` and ingests it. IoError when the file cannot be read.
-StatusOr<CleanText> IngestFile(const std::string& path,
-                               const IngestOptions& options,
+StatusOr<CleanText> IngestFile(const std::string& path, const IngestOptions& options,
                                Reporter* reporter);
 
 }  // namespace narrate

@@ -18,12 +18,12 @@ namespace narrate {
 
 // One chapter source after normalization, in reading order.
 struct ChapterSource {
-  std::string file;   // path, for diagnostics
+  std::string file;  // path, for diagnostics
   // The chapter title from book.toml, normalized; empty: the first paragraph
   // when it is a heading, else the profile's default title ("第N章",
   // "Kapitola N").
   std::vector<Token> title;
-  Lang lang;          // "zh", "sk"
+  Lang lang;  // "zh", "sk"
   std::vector<NormalizedParagraph> paragraphs;
 };
 
@@ -99,9 +99,7 @@ struct Credits {
 // credits.
 Script Markup(const std::string& title, const std::string& author,
               const std::vector<ChapterSource>& chapters, const Cast& cast,
-              const Overrides& overrides,
-              const std::map<std::string, Timbre>& voices, Reporter* reporter,
-              const Credits& credits = Credits());
-
+              const Overrides& overrides, const std::map<std::string, Timbre>& voices,
+              Reporter* reporter, const Credits& credits = Credits());
 
 }  // namespace narrate

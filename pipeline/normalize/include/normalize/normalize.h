@@ -45,14 +45,12 @@ struct NormalizerOptions {
 class Normalizer {
  public:
   // DataError when a rules file is malformed, Usage for an unknown language.
-  static StatusOr<std::unique_ptr<Normalizer>> Create(
-      const NormalizerOptions& options);
+  static StatusOr<std::unique_ptr<Normalizer>> Create(const NormalizerOptions& options);
   virtual ~Normalizer() = default;
 
   // Splits a paragraph into tokens. `file` is used in diagnostics (e.g. an
   // unknown abbreviation) together with paragraph.line.
-  virtual NormalizedParagraph Normalize(const Paragraph& paragraph,
-                                        const std::string& file,
+  virtual NormalizedParagraph Normalize(const Paragraph& paragraph, const std::string& file,
                                         Reporter* reporter) const = 0;
 };
 

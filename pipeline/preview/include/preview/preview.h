@@ -116,8 +116,7 @@ bool HavePortAudio();
 
 // The clip of an utterance at a rate (percent of its timbre's rate). Called
 // on the producer thread only.
-using ClipProvider =
-    std::function<StatusOr<Clip>(const Utterance& utterance, int rate_percent)>;
+using ClipProvider = std::function<StatusOr<Clip>(const Utterance& utterance, int rate_percent)>;
 
 struct PlayerOptions {
   PauseOptions pauses;             // the same silences as `narrate build`
@@ -130,19 +129,18 @@ struct PlayerOptions {
 
 // What is being heard.
 struct PlayPosition {
-  bool valid = false;   // false before the first sample
-  size_t chapter = 0;   // index into Script::chapters
-  size_t utterance = 0; // index into Chapter::utterances
-  int word = -1;        // index into the clip's words; -1 in a pause
+  bool valid = false;             // false before the first sample
+  size_t chapter = 0;             // index into Script::chapters
+  size_t utterance = 0;           // index into Chapter::utterances
+  int word = -1;                  // index into the clip's words; -1 in a pause
   std::vector<WordTiming> words;  // the clip's words (samples within the clip)
-  int rate_percent = 100;  // the rate the heard clip was synthesized at
+  int rate_percent = 100;         // the rate the heard clip was synthesized at
 };
 
 class Player {
  public:
   // Usage error (2) when the options make no sense.
-  static StatusOr<std::unique_ptr<Player>> Create(const Script* script,
-                                                  ClipProvider provider,
+  static StatusOr<std::unique_ptr<Player>> Create(const Script* script, ClipProvider provider,
                                                   const PlayerOptions& options);
   ~Player();
   Player(const Player&) = delete;
@@ -207,23 +205,23 @@ class Player {
   Status error_;
   bool first_clip_in_ = false;
   std::deque<Segment> timeline_;
-  int64_t last_pulls_ = -1;          // watchdog state (controller thread)
+  int64_t last_pulls_ = -1;  // watchdog state (controller thread)
   int64_t last_pull_change_ns_ = 0;
 };
 
 struct PreviewOptions {
   PlayerOptions player;
-  size_t chapter = 0;     // where to start: index into Script::chapters
-  size_t utterance = 0;   // index into that chapter's utterances
+  size_t chapter = 0;        // where to start: index into Script::chapters
+  size_t utterance = 0;      // index into that chapter's utterances
   bool interactive = false;  // terminal display and keys (stdin is a tty)
-  bool trace = false;     // print the first-sound time and underruns
+  bool trace = false;        // print the first-sound time and underruns
 };
 
 // Plays until the end, the limit, `q` or SIGINT, showing what is heard
 // (interactive) or printing one line per sentence to stdout (otherwise).
 // IoError (74) when the device fails or stalls; never hangs.
-Status RunPreview(const Script& script, ClipProvider provider,
-                  const PreviewOptions& options, AudioSink* sink);
+Status RunPreview(const Script& script, ClipProvider provider, const PreviewOptions& options,
+                  AudioSink* sink);
 
 // Monotonic nanoseconds when this process started (approximately: when the
 // preview library was initialized), for the first-sound trace.

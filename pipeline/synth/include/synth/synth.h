@@ -20,7 +20,7 @@ namespace narrate {
 // What one utterance is said with: the language voice comes from `lang`, the
 // timbre (variant, pitch, range, rate, volume) from the cast.
 struct SynthRequest {
-  Lang lang;                  // "zh", "sk"
+  Lang lang;  // "zh", "sk"
   Timbre timbre;
   std::vector<Token> tokens;  // printed and spoken forms (see normalize)
 };
