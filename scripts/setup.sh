@@ -9,7 +9,7 @@ NARRATE_PACKAGES=(
   libsndfile1-dev libsoxr-dev libebur128-dev libtag1-dev libzip-dev
   portaudio19-dev
   libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev epubcheck
+  libgtest-dev epubcheck clang-format
 )
 
 narrate_install_packages() {
