@@ -1,12 +1,12 @@
 // Book folders (book.toml), single texts and voices/*.toml: what a session opens.
 #include <sys/stat.h>
 
-#include <toml++/toml.h>
 #include <algorithm>
 #include <cstdlib>
 
 #include "book/book.h"
 #include "core/language.h"
+#include "core/toml_file.h"
 
 namespace narrate {
 namespace {
@@ -27,23 +27,6 @@ std::string BaseName(std::string path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string At(const std::string& file, const toml::source_region& where) {
-  return file + ":" + std::to_string(where.begin.line);
-}
-
-// Parses a TOML file; DataError with file:line on a syntax error.
-StatusOr<toml::table> ParseToml(const std::string& path) {
-  StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  // Debian's toml++ is built with exceptions; they stop here.
-  try {
-    return toml::parse(*text, path);
-  } catch (const toml::parse_error& e) {
-    return Status::DataError(path + ":" + std::to_string(e.source().begin.line) + ": " +
-                             std::string(e.description()));
-  }
-}
-
 }  // namespace
 
 StatusOr<Book> LoadBook(const std::string& dir_in) {
@@ -56,7 +39,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
   if (!IsFile(toml_path)) {
     return Status::IoError(toml_path + ": missing (a book folder needs a book.toml)");
   }
-  StatusOr<toml::table> parsed = ParseToml(toml_path);
+  StatusOr<toml::table> parsed = ParseTomlFile(toml_path);
   if (!parsed.ok()) return parsed.status();
   const toml::table& t = *parsed;
 
@@ -77,7 +60,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
   }
   for (const toml::node& node : *chapters) {
     const toml::table* c = node.as_table();
-    const std::string where = At(toml_path, node.source());
+    const std::string where = TomlAt(toml_path, node);
     if (c == nullptr) return Status::DataError(where + ": a chapter must be a table");
     BookSource chapter;
     chapter.file = (*c)["file"].value_or(std::string());
@@ -96,7 +79,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
   if (book.lang.empty()) {
     book.lang = book.chapters.front().lang;
   } else if (StatusOr<const LanguageProfile*> known = FindLanguage(book.lang); !known.ok()) {
-    return Status::DataError(At(toml_path, t["language"].node()->source()) + ": book " +
+    return Status::DataError(TomlAt(toml_path, *t["language"].node()) + ": book " +
                              known.status().message());
   }
   const std::string lexicon = t["lexicon"].value_or(std::string("lexicon.tsv"));
@@ -187,7 +170,7 @@ StatusOr<std::map<std::string, Timbre>> LoadVoices(const std::string& dir) {
   std::map<std::string, Timbre> voices;
   for (const std::string& name : *files) {
     const std::string path = dir + "/" + name;
-    StatusOr<toml::table> parsed = ParseToml(path);
+    StatusOr<toml::table> parsed = ParseTomlFile(path);
     if (!parsed.ok()) return parsed.status();
     const toml::table& t = *parsed;
     Timbre timbre;

@@ -1,9 +1,5 @@
-// cast.toml and overrides.toml: loading, errors with file:line, automatic
-// casting and producer corrections.
+// Automatic casting and producer corrections (overrides) in markup.
 #include <gtest/gtest.h>
-
-#include <cstdio>
-#include <fstream>
 
 #include "markup_test_util.h"
 
@@ -12,67 +8,6 @@ namespace {
 
 using testing_util::Find;
 using testing_util::Mark;
-
-std::string TempFile(const std::string& name, const std::string& content) {
-  const std::string path = ::testing::TempDir() + "/" + name;
-  std::ofstream(path) << content;
-  return path;
-}
-
-TEST(LoadCast, ReadsSpeakersAndAliases) {
-  auto cast =
-      LoadCast(TempFile("cast1.toml",
-                        "[narrator]\nvoice = \"male4\"\n"
-                        "[[speaker]]\nname = \"拿破仑\"\ngender = \"m\"\nvoice = \"male1\"\n"
-                        "aliases = [\"Napoleon\", \"Napoleona\"]\n"));
-  ASSERT_TRUE(cast.ok()) << cast.status().message();
-  EXPECT_EQ(cast->options.narrator, "male4");
-  EXPECT_EQ(cast->options.document, "document");
-  ASSERT_EQ(cast->speakers.size(), 1u);
-  EXPECT_EQ(cast->speakers[0].aliases[1], "Napoleona");
-}
-
-TEST(LoadCast, SyntaxErrorNamesFileAndLine) {
-  const std::string path = TempFile("cast2.toml", "[[speaker]]\nname = \"A\"\ngender = \n");
-  auto cast = LoadCast(path);
-  ASSERT_FALSE(cast.ok());
-  EXPECT_EQ(cast.status().code(), StatusCode::kDataError);
-  EXPECT_NE(cast.status().message().find(path + ":3"), std::string::npos)
-      << cast.status().message();
-}
-
-TEST(LoadCast, SpeakerWithoutNameIsDataError) {
-  auto cast = LoadCast(TempFile("cast3.toml", "[[speaker]]\ngender = \"m\"\n"));
-  ASSERT_FALSE(cast.ok());
-  EXPECT_EQ(cast.status().code(), StatusCode::kDataError);
-}
-
-TEST(LoadCast, BadGenderIsDataError) {
-  auto cast = LoadCast(TempFile("cast4.toml", "[[speaker]]\nname = \"A\"\ngender = \"x\"\n"));
-  EXPECT_FALSE(cast.ok());
-}
-
-TEST(LoadCast, MissingFileIsIoError) {
-  auto cast = LoadCast("/nonexistent/cast.toml");
-  ASSERT_FALSE(cast.ok());
-  EXPECT_EQ(cast.status().code(), StatusCode::kIoError);
-}
-
-TEST(LoadOverrides, UnknownKindIsDataError) {
-  const std::string path = TempFile("ov1.toml", "[[override]]\nmatch = \"x\"\nkind = \"song\"\n");
-  auto o = LoadOverrides(path);
-  ASSERT_FALSE(o.ok());
-  EXPECT_EQ(o.status().code(), StatusCode::kDataError);
-  EXPECT_NE(o.status().message().find(path + ":1"), std::string::npos) << o.status().message();
-}
-
-TEST(LoadOverrides, ReadsEntriesWithLines) {
-  auto o =
-      LoadOverrides(TempFile("ov2.toml", "# c\n[[override]]\nmatch = \"x\"\nspeaker = \"A\"\n"));
-  ASSERT_TRUE(o.ok()) << o.status().message();
-  ASSERT_EQ(o->entries.size(), 1u);
-  EXPECT_EQ(o->entries[0].line, 2);
-}
 
 TEST(Casting, UnknownSpeakersGetDistinctVoicesByGender) {
   auto s = Mark("zh", {"老王笑道：“来了。”", "老李笑道：“走了。”", "她笑道：“好的。”"});

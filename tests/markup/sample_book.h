@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "book/book.h"
 #include "ingest/ingest.h"
 #include "markup_test_util.h"
 

@@ -71,6 +71,15 @@ StatusOr<Book> BookFromText(const std::string& text, const Lang& lang);
 // that script.
 Lang GuessLanguage(const std::string& bytes);
 
+// Reads cast.toml (see markup.h's Cast). IoError when unreadable; DataError
+// with file:line when malformed (bad TOML, a speaker without a name, a gender
+// not m/f).
+StatusOr<Cast> LoadCast(const std::string& path);
+
+// Reads overrides.toml (see markup.h's Overrides). IoError when unreadable;
+// DataError with file:line when malformed (no match, unknown kind).
+StatusOr<Overrides> LoadOverrides(const std::string& path);
+
 // The folder of the voices that ship with narrate (NARRATE_VOICES_DIR at build
 // time, or the environment variable of that name).
 std::string DefaultVoicesDir();

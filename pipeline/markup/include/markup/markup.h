@@ -41,7 +41,7 @@ struct CastEntry {
   std::vector<std::string> aliases;  // other spellings and declined forms
 };
 
-// A book's cast (cast.toml):
+// A book's cast (cast.toml, read by the book library's LoadCast):
 //   [narrator] voice = "narrator"      [document] voice = "document"
 //   [[speaker]] name = "拿破仑"  gender = "m"  voice = "male1"
 //               aliases = ["Napoleon", "Napoleona", "Napoleonovi"]
@@ -49,10 +49,6 @@ struct Cast {
   CastOptions options;
   std::vector<CastEntry> speakers;
 };
-
-// Reads cast.toml. IoError when unreadable; DataError with file:line when
-// malformed (bad TOML, a speaker without a name, a gender not m/f).
-StatusOr<Cast> LoadCast(const std::string& path);
 
 // A producer's correction (overrides.toml), keyed by a snippet of text:
 //   [[override]] match = "snippet"  speaker = "内伊"  kind = "speech"
@@ -72,10 +68,6 @@ struct Overrides {
   std::string file;
   std::vector<Override> entries;
 };
-
-// Reads overrides.toml. IoError when unreadable; DataError with file:line
-// when malformed (no match, unknown kind).
-StatusOr<Overrides> LoadOverrides(const std::string& path);
 
 // The opening credits (title, author, narrator) and the closing words of a
 // book, normalized in the book's language. Read by the narrator: the opening
