@@ -1,6 +1,6 @@
 // The serializers and parsers of the build's records (records.h) and of the
-// chapter cache's (records_internal.h): one ToJson and one FromJson per type,
-// member by member. nlohmann's parser runs without exceptions, and nothing
+// chapter cache's (records_internal.h): one list of members per type, which
+// one ToJson and one FromJson go through. nlohmann's parser runs without exceptions, and nothing
 // here asks a JSON value for a type it does not hold (which would throw): a
 // value of the wrong type, a missing member or text that is not JSON is a
 // DataError naming the file and the place ("utterances[3].start_ms").
@@ -10,6 +10,9 @@
 #include <climits>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <type_traits>
+#include <vector>
 
 #include "records_internal.h"
 
@@ -154,231 +157,181 @@ void FromJson(Reader& r, const json& j, const Where& at, Severity* out) {
 }
 
 // --- records ---------------------------------------------------------------
-// Objects are filled member by member (a book has tens of thousands of
-// words, and braced lists would copy each of them twice). The declarations
-// first: the array template below finds them by name.
+// Each record's members are listed once, in its Members(): writing and
+// reading both go through that list, so writer and reader cannot drift
+// apart. `io(key, member)` writes or reads one member; `io.Check(key, value,
+// what)` writes a value derived from `what`, or reads it and checks it.
 
-json ToJson(const ManifestWord& word);
-json ToJson(const ManifestUtterance& utterance);
-json ToJson(const ManifestChapter& chapter);
-json ToJson(const Manifest& manifest);
-json ToJson(const FileQc& qc);
-json ToJson(const Diagnostic& diagnostic);
-json ToJson(const Report& report);
-json ToJson(const RecordedUtterance& utterance);
-json ToJson(const ChapterRecord& record);
-json ToJson(const Stamp::Part& part);
-json ToJson(const Stamp& stamp);
+template <typename T, typename Record>
+using IfRecord = std::enable_if_t<std::is_same_v<std::remove_const_t<T>, Record>, int>;
 
-template <typename T>
-json ToJson(const std::vector<T>& items) {
-  json array = json::array();
-  array.get_ref<json::array_t&>().reserve(items.size());
-  for (const T& item : items) array.push_back(ToJson(item));
-  return array;
+template <typename Io, typename T, IfRecord<T, ManifestWord> = 0>
+void Members(Io& io, T& word) {
+  io("text", word.text);
+  io("start_ms", word.start_ms);
+  io("end_ms", word.end_ms);
 }
 
-json ToJson(const ManifestWord& word) {
-  json j = json::object();
-  j["text"] = word.text;
-  j["start_ms"] = word.start_ms;
-  j["end_ms"] = word.end_ms;
-  return j;
+template <typename Io, typename T, IfRecord<T, ManifestUtterance> = 0>
+void Members(Io& io, T& u) {
+  io("id", u.id);
+  io("chapter", u.chapter);
+  io("paragraph", u.paragraph);
+  io("kind", u.kind);
+  io("lang", u.lang);
+  io("speaker", u.speaker);
+  io("voice", u.voice);
+  io("text", u.text);
+  io("start_ms", u.start_ms);
+  io("end_ms", u.end_ms);
+  io("words", u.words);
 }
 
-void FromJson(Reader& r, const json& j, const Where& at, ManifestWord* word) {
-  r.Member(j, at, "text", &word->text);
-  r.Member(j, at, "start_ms", &word->start_ms);
-  r.Member(j, at, "end_ms", &word->end_ms);
+template <typename Io, typename T, IfRecord<T, ManifestChapter> = 0>
+void Members(Io& io, T& c) {
+  io("index", c.index);
+  io("title", c.title);
+  io("language", c.language);
+  io("source", c.source);
+  io("file", c.file);
+  io("files", c.files);
+  io("captions", c.captions);
+  io("book_start_ms", c.book_start_ms);
+  io("duration_ms", c.duration_ms);
 }
 
-json ToJson(const ManifestUtterance& u) {
-  json j = json::object();
-  j["id"] = u.id;
-  j["chapter"] = u.chapter;
-  j["paragraph"] = u.paragraph;
-  j["kind"] = ToString(u.kind);
-  j["lang"] = u.lang;
-  j["speaker"] = u.speaker ? json(*u.speaker) : json(nullptr);
-  j["voice"] = u.voice;
-  j["text"] = u.text;
-  j["start_ms"] = u.start_ms;
-  j["end_ms"] = u.end_ms;
-  j["words"] = ToJson(u.words);
-  return j;
-}
-
-void FromJson(Reader& r, const json& j, const Where& at, ManifestUtterance* u) {
-  r.Member(j, at, "id", &u->id);
-  r.Member(j, at, "chapter", &u->chapter);
-  r.Member(j, at, "paragraph", &u->paragraph);
-  r.Member(j, at, "kind", &u->kind);
-  r.Member(j, at, "lang", &u->lang);
-  r.Member(j, at, "speaker", &u->speaker);
-  r.Member(j, at, "voice", &u->voice);
-  r.Member(j, at, "text", &u->text);
-  r.Member(j, at, "start_ms", &u->start_ms);
-  r.Member(j, at, "end_ms", &u->end_ms);
-  r.Member(j, at, "words", &u->words);
-}
-
-json ToJson(const ManifestChapter& c) {
-  json j = json::object();
-  j["index"] = c.index;
-  j["title"] = c.title;
-  j["language"] = c.language;
-  j["source"] = c.source;
-  j["file"] = c.file;
-  j["files"] = c.files;
-  j["captions"] = c.captions;
-  j["book_start_ms"] = c.book_start_ms;
-  j["duration_ms"] = c.duration_ms;
-  return j;
-}
-
-void FromJson(Reader& r, const json& j, const Where& at, ManifestChapter* c) {
-  r.Member(j, at, "index", &c->index);
-  r.Member(j, at, "title", &c->title);
-  r.Member(j, at, "language", &c->language);
-  r.Member(j, at, "source", &c->source);
-  r.Member(j, at, "file", &c->file);
-  r.Member(j, at, "files", &c->files);
-  r.Member(j, at, "captions", &c->captions);
-  r.Member(j, at, "book_start_ms", &c->book_start_ms);
-  r.Member(j, at, "duration_ms", &c->duration_ms);
-}
-
-json ToJson(const Manifest& m) {
-  json j = json::object();
-  j["title"] = m.title;
-  j["author"] = m.author;
-  j["language"] = m.language;
-  j["sample_rate"] = m.sample_rate;
-  j["book_files"] = m.book_files;
-  j["cue_sheet"] = m.cue_sheet;
-  j["chapters"] = ToJson(m.chapters);
-  j["utterances"] = ToJson(m.utterances);
-  return j;
-}
-
-void FromJson(Reader& r, const json& j, const Where& at, Manifest* m) {
-  r.Member(j, at, "title", &m->title);
-  r.Member(j, at, "author", &m->author);
-  r.Member(j, at, "language", &m->language);
-  r.Member(j, at, "sample_rate", &m->sample_rate);
-  r.Member(j, at, "book_files", &m->book_files);
-  r.Member(j, at, "cue_sheet", &m->cue_sheet);
-  r.Member(j, at, "chapters", &m->chapters);
-  r.Member(j, at, "utterances", &m->utterances);
+template <typename Io, typename T, IfRecord<T, Manifest> = 0>
+void Members(Io& io, T& m) {
+  io("title", m.title);
+  io("author", m.author);
+  io("language", m.language);
+  io("sample_rate", m.sample_rate);
+  io("book_files", m.book_files);
+  io("cue_sheet", m.cue_sheet);
+  io("chapters", m.chapters);
+  io("utterances", m.utterances);
 }
 
 // "pass" is written for the reader's convenience; it is read as a check.
-json ToJson(const FileQc& qc) {
-  json j = json::object();
-  j["file"] = qc.file;
-  j["duration_ms"] = qc.duration_ms;
-  j["rms_db"] = qc.rms_db;
-  j["peak_db"] = qc.peak_db;
-  j["noise_floor_db"] = qc.noise_floor_db;
-  j["loudness_lufs"] = qc.loudness_lufs;
-  j["head_silence_ms"] = qc.head_silence_ms;
-  j["tail_silence_ms"] = qc.tail_silence_ms;
-  j["pass"] = qc.failures.empty();
-  j["failures"] = qc.failures;
-  return j;
+template <typename Io, typename T, IfRecord<T, FileQc> = 0>
+void Members(Io& io, T& qc) {
+  io("file", qc.file);
+  io("duration_ms", qc.duration_ms);
+  io("rms_db", qc.rms_db);
+  io("peak_db", qc.peak_db);
+  io("noise_floor_db", qc.noise_floor_db);
+  io("loudness_lufs", qc.loudness_lufs);
+  io("head_silence_ms", qc.head_silence_ms);
+  io("tail_silence_ms", qc.tail_silence_ms);
+  io("failures", qc.failures);
+  io.Check("pass", qc.failures.empty(), "failures");
 }
 
-void FromJson(Reader& r, const json& j, const Where& at, FileQc* qc) {
-  r.Member(j, at, "file", &qc->file);
-  r.Member(j, at, "duration_ms", &qc->duration_ms);
-  r.Member(j, at, "rms_db", &qc->rms_db);
-  r.Member(j, at, "peak_db", &qc->peak_db);
-  r.Member(j, at, "noise_floor_db", &qc->noise_floor_db);
-  r.Member(j, at, "loudness_lufs", &qc->loudness_lufs);
-  r.Member(j, at, "head_silence_ms", &qc->head_silence_ms);
-  r.Member(j, at, "tail_silence_ms", &qc->tail_silence_ms);
-  r.Member(j, at, "failures", &qc->failures);
-  bool pass = false;
-  r.Member(j, at, "pass", &pass);
-  if (r.ok() && pass != qc->failures.empty()) r.Fail(Where{&at, "pass"}, "contradicts failures");
+template <typename Io, typename T, IfRecord<T, Diagnostic> = 0>
+void Members(Io& io, T& d) {
+  io("severity", d.severity);
+  io("file", d.file);
+  io("line", d.line);
+  io("message", d.message);
 }
 
-json ToJson(const Diagnostic& d) {
-  json j = json::object();
-  j["severity"] = SeverityName(d.severity);
-  j["file"] = d.file;
-  j["line"] = d.line;
-  j["message"] = d.message;
-  return j;
+template <typename Io, typename T, IfRecord<T, Report> = 0>
+void Members(Io& io, T& report) {
+  io("files", report.files);
+  io("diagnostics", report.diagnostics);
 }
 
-void FromJson(Reader& r, const json& j, const Where& at, Diagnostic* d) {
-  r.Member(j, at, "severity", &d->severity);
-  r.Member(j, at, "file", &d->file);
-  r.Member(j, at, "line", &d->line);
-  r.Member(j, at, "message", &d->message);
+template <typename Io, typename T, IfRecord<T, RecordedUtterance> = 0>
+void Members(Io& io, T& u) {
+  io("start_ms", u.start_ms);
+  io("end_ms", u.end_ms);
+  io("words", u.words);
 }
 
-json ToJson(const Report& report) {
-  json j = json::object();
-  j["files"] = ToJson(report.files);
-  j["diagnostics"] = ToJson(report.diagnostics);
-  return j;
+template <typename Io, typename T, IfRecord<T, ChapterRecord> = 0>
+void Members(Io& io, T& record) {
+  io("samples", record.sample_count);
+  io("utterances", record.utterances);
+  io("qc", record.qc);
 }
 
-void FromJson(Reader& r, const json& j, const Where& at, Report* report) {
-  r.Member(j, at, "files", &report->files);
-  r.Member(j, at, "diagnostics", &report->diagnostics);
+template <typename Io, typename T, IfRecord<T, Stamp::Part> = 0>
+void Members(Io& io, T& part) {
+  io("key", part.key);
+  io("samples", part.samples);
 }
 
-json ToJson(const RecordedUtterance& u) {
-  json j = json::object();
-  j["start_ms"] = u.start_ms;
-  j["end_ms"] = u.end_ms;
-  j["words"] = ToJson(u.words);
-  return j;
+template <typename Io, typename T, IfRecord<T, Stamp> = 0>
+void Members(Io& io, T& stamp) {
+  io("chapters", stamp.chapters);
 }
 
-void FromJson(Reader& r, const json& j, const Where& at, RecordedUtterance* u) {
-  r.Member(j, at, "start_ms", &u->start_ms);
-  r.Member(j, at, "end_ms", &u->end_ms);
-  r.Member(j, at, "words", &u->words);
+// Writing: objects are filled member by member (a book has tens of
+// thousands of words, and braced lists would copy each of them twice).
+
+template <typename T>
+json ToJson(const T& value);
+
+struct Writer {
+  json& object;
+  template <typename T>
+  void operator()(const char* key, const T& value) {
+    object[key] = ToJson(value);
+  }
+  void Check(const char* key, bool value, const char* /*derived_from*/) { object[key] = value; }
+};
+
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename T>
+struct IsVector<std::vector<T>> : std::true_type {};
+
+template <typename T>
+json ToJson(const T& value) {
+  if constexpr (std::is_same_v<T, std::optional<std::string>>) {
+    return value ? json(*value) : json(nullptr);
+  } else if constexpr (std::is_same_v<T, UtteranceKind>) {
+    return ToString(value);
+  } else if constexpr (std::is_same_v<T, Severity>) {
+    return SeverityName(value);
+  } else if constexpr (IsVector<T>::value) {
+    json array = json::array();
+    array.get_ref<json::array_t&>().reserve(value.size());
+    for (const auto& item : value) array.push_back(ToJson(item));
+    return array;
+  } else if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, std::string>) {
+    return json(value);
+  } else {
+    json object = json::object();
+    Writer writer{object};
+    Members(writer, value);
+    return object;
+  }
 }
 
-json ToJson(const ChapterRecord& record) {
-  json j = json::object();
-  j["samples"] = record.sample_count;
-  j["utterances"] = ToJson(record.utterances);
-  j["qc"] = ToJson(record.qc);
-  return j;
-}
+// Reading: a record is read member by member, each through Reader::Member.
 
-void FromJson(Reader& r, const json& j, const Where& at, ChapterRecord* record) {
-  r.Member(j, at, "samples", &record->sample_count);
-  r.Member(j, at, "utterances", &record->utterances);
-  r.Member(j, at, "qc", &record->qc);
-}
+struct MemberReader {
+  Reader& reader;
+  const json& object;
+  const Where& at;
+  template <typename T>
+  void operator()(const char* key, T& member) {
+    reader.Member(object, at, key, &member);
+  }
+  void Check(const char* key, bool expected, const char* derived_from) {
+    bool value = false;
+    reader.Member(object, at, key, &value);
+    if (reader.ok() && value != expected) {
+      reader.Fail(Where{&at, key}, std::string("contradicts ") + derived_from);
+    }
+  }
+};
 
-json ToJson(const Stamp::Part& part) {
-  json j = json::object();
-  j["key"] = part.key;
-  j["samples"] = part.samples;
-  return j;
-}
-
-void FromJson(Reader& r, const json& j, const Where& at, Stamp::Part* part) {
-  r.Member(j, at, "key", &part->key);
-  r.Member(j, at, "samples", &part->samples);
-}
-
-json ToJson(const Stamp& stamp) {
-  json j = json::object();
-  j["chapters"] = ToJson(stamp.chapters);
-  return j;
-}
-
-void FromJson(Reader& r, const json& j, const Where& at, Stamp* stamp) {
-  r.Member(j, at, "chapters", &stamp->chapters);
+template <typename T>
+void FromJson(Reader& r, const json& j, const Where& at, T* record) {
+  MemberReader members{r, j, at};
+  Members(members, *record);
 }
 
 // --- documents -------------------------------------------------------------
