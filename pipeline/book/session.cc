@@ -39,11 +39,7 @@ Credits MakeCredits(const Book& book, const LanguageProfile& words, const Normal
 }  // namespace
 
 BookSession::BookSession(const Book& book, const SessionOptions& options)
-    : book_(book),
-      options_(options),
-      loaded_(new Loaded()),
-      pool_(options.jobs),
-      normalizers_(static_cast<size_t>(options.jobs) + 1) {}
+    : book_(book), options_(options), loaded_(new Loaded()), pool_(options.jobs) {}
 
 BookSession::~BookSession() = default;
 
@@ -87,19 +83,36 @@ StatusOr<std::unique_ptr<Synth>> BookSession::TakeSynth() {
   return std::move(warm_);
 }
 
-Status BookSession::NormalizerFor(const Lang& lang, size_t set) {
-  Normalizers& normalizers = normalizers_[set];
-  if (normalizers.count(lang)) return Status::Ok();
-  auto n = Normalizer::Create(NormalizerOptions{lang, "", loaded_->lexicon, book_.skip_glosses});
-  if (!n.ok()) return n.status();
-  normalizers[lang] = std::move(n).value();
-  return Status::Ok();
+std::map<Lang, Status> BookSession::MakeNormalizers(const std::vector<Lang>& langs) {
+  std::map<Lang, Status> made;
+  std::map<Lang, StatusOr<std::unique_ptr<Normalizer>>> making;
+  for (const Lang& lang : langs) {
+    if (normalizers_.count(lang)) {
+      made[lang] = Status::Ok();
+    } else {
+      making.emplace(lang, Status::Failure("not made"));
+    }
+  }
+  {
+    TaskGroup group(&pool_);
+    for (auto& [lang, normalizer] : making) {
+      group.Run([this, &lang = lang, &normalizer = normalizer] {
+        normalizer =
+            Normalizer::Create(NormalizerOptions{lang, "", loaded_->lexicon, book_.skip_glosses});
+      });
+    }
+  }
+  for (auto& [lang, normalizer] : making) {
+    made[lang] = normalizer.status();
+    if (normalizer.ok()) normalizers_[lang] = std::move(normalizer).value();
+  }
+  return made;
 }
 
 StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) {
   // Each chapter source is read and normalized on its own, its diagnostics
-  // kept apart, by a few tasks on the pool (each with its own set of
-  // normalizers); then all is taken in book order, exactly as if one by one.
+  // kept apart, by a few tasks on the pool sharing the normalizers; then all
+  // is taken in book order, exactly as if one by one.
   struct Prepared {
     StatusOr<CleanText> clean = Status::Failure("not read");
     Status normalizer;  // the normalizer for its language could not be made
@@ -108,7 +121,10 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
   };
   std::vector<Prepared> prepared(book_.chapters.size());
   std::atomic<size_t> next{0};
-  auto prepare = [&](size_t set) {
+  std::vector<Lang> langs;
+  for (const BookSource& bc : book_.chapters) langs.push_back(bc.lang);
+  const std::map<Lang, Status> normalizers = MakeNormalizers(langs);
+  auto prepare = [&] {
     for (size_t c; (c = next++) < prepared.size();) {
       const BookSource& bc = book_.chapters[c];
       Prepared& p = prepared[c];
@@ -116,9 +132,9 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
       p.clean = bc.bytes ? Ingest(*bc.bytes, bc.file, ingest, &p.diagnostics)
                          : IngestFile(bc.file, ingest, &p.diagnostics);
       if (!p.clean.ok()) continue;
-      p.normalizer = NormalizerFor(bc.lang, set);
+      p.normalizer = normalizers.at(bc.lang);
       if (!p.normalizer.ok()) continue;
-      const Normalizer& normalizer = *normalizers_[set][bc.lang];
+      const Normalizer& normalizer = *normalizers_.at(bc.lang);
       p.source.file = bc.file;
       p.source.lang = bc.lang;
       if (!bc.title.empty()) {
@@ -131,8 +147,9 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
   };
   {
     TaskGroup group(&pool_);
-    const size_t tasks = std::min(normalizers_.size(), prepared.size());
-    for (size_t t = 0; t < tasks; ++t) group.Run([&prepare, t] { prepare(t); });
+    // As many tasks as can run at once: the pool's threads and this one.
+    const size_t tasks = std::min<size_t>(pool_.threads() + 1, prepared.size());
+    for (size_t t = 0; t < tasks; ++t) group.Run(prepare);
   }
   std::vector<ChapterSource> sources;
   Status first_error;
@@ -157,9 +174,9 @@ StatusOr<Script> BookSession::Prepare(Reporter* reporter) {
   if (book_.whole_book && !sources->empty()) {
     StatusOr<const LanguageProfile*> language = FindLanguage(book_.lang);
     if (!language.ok()) return language.status();
-    Status made = NormalizerFor(book_.lang, 0);
+    Status made = MakeNormalizers({book_.lang}).at(book_.lang);
     if (!made.ok()) return made;
-    credits = MakeCredits(book_, **language, *normalizers_[0][book_.lang]);
+    credits = MakeCredits(book_, **language, *normalizers_.at(book_.lang));
   }
   Script script = Markup(book_.title, book_.author, *sources, loaded_->cast, loaded_->overrides,
                          voices_, reporter, credits);

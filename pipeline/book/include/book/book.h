@@ -194,13 +194,13 @@ class BookSession {
 
   // The worker WarmUp() started, else a new one.
   StatusOr<std::unique_ptr<Synth>> TakeSynth();
-  // Makes the normalizer of `lang` in set `set` if it is not there yet.
-  Status NormalizerFor(const Lang& lang, size_t set);
+  // Makes the normalizers of `langs` that are not there yet, side by side on
+  // the pool; the status of each language's.
+  std::map<Lang, Status> MakeNormalizers(const std::vector<Lang>& langs);
 
-  // Normalizers by language, one set per task that may run at once (one
-  // more than the pool's threads: the waiting thread runs tasks too).
-  using Normalizers = std::map<Lang, std::unique_ptr<Normalizer>>;
-  std::vector<Normalizers> normalizers_;
+  // Normalizers by language, made once per session and shared by the tasks
+  // that normalize (a Normalizer is immutable and safe to share).
+  std::map<Lang, std::unique_ptr<Normalizer>> normalizers_;
 };
 
 }  // namespace narrate
