@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -149,6 +150,40 @@ int RunNormalize(const std::string& file, const std::string& lang) {
   return sources.ok() ? 0 : Fail(sources.status());
 }
 
+int RunInit(const InitOptions& options) {
+  StatusOr<InitResult> made = InitBook(options);
+  if (!made.ok()) return Fail(made.status());
+  const Book& book = made->book;
+  std::printf("Made %s: \"%s\"%s (%s)\n", book.dir.c_str(), book.title.c_str(),
+              book.author.empty() ? "" : (" by " + book.author).c_str(), book.lang.c_str());
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    std::printf("  %s (copied byte for byte; %s)\n", book.chapters[i].file.c_str(),
+                made->encodings[i].c_str());
+  }
+  std::printf("Chapters:\n");
+  std::map<std::string, int> speeches;
+  for (const Chapter& c : made->script.chapters) {
+    int characters = 0;
+    for (const Utterance& u : c.utterances) {
+      characters += CodePointCount(u.text);
+      if (u.kind == UtteranceKind::kSpeech && u.speaker) ++speeches[*u.speaker];
+    }
+    std::printf("  %3d. %s  (%d characters)\n", c.index, c.title.c_str(), characters);
+  }
+  std::vector<std::pair<int, std::string>> main_speakers;
+  for (const auto& [name, n] : speeches) {
+    if (name != "unknown") main_speakers.emplace_back(-n, name);
+  }
+  std::sort(main_speakers.begin(), main_speakers.end());
+  std::printf("Speakers in the draft cast.toml: %d", made->cast_speakers);
+  for (size_t i = 0; i < main_speakers.size() && i < 8; ++i) {
+    std::printf("%s%s (%d)", i == 0 ? ": " : ", ", main_speakers[i].second.c_str(),
+                -main_speakers[i].first);
+  }
+  std::printf("\nNext: narrate build %s\n", book.dir.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int RunNarrate(int argc, char** argv) {
@@ -217,6 +252,24 @@ int RunNarrate(int argc, char** argv) {
   norm_cmd->add_option("--lang", norm_lang, LanguageNames() + " (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));
 
+  InitOptions init;
+  CLI::App* init_cmd = app.add_subcommand(
+      "init",
+      "Make a book folder from text files, ready to build: the texts copied\n"
+      "byte for byte into BOOK_DIR/text/, book.toml (title and author from\n"
+      "the text where it names them, else the file name; each file split at\n"
+      "its chapter headings) and a draft cast.toml of the speakers found.\n"
+      "Prints the chapters and speakers it found. Never writes over a file\n"
+      "without --force.\n\n"
+      "Example:\n  narrate init story.txt -o books/story && narrate build books/story");
+  init_cmd->add_option("TEXT_FILE", init.texts, "Text files, in reading order")->required();
+  init_cmd->add_option("-o,--output", init.dir, "The book folder to make")->required();
+  init_cmd->add_option("--lang", init.lang, LanguageNames() + " (default: guessed per file)")
+      ->check(CLI::IsMember(LanguageCodes()));
+  init_cmd->add_option("--title", init.title, "The book's title (default: from the text)");
+  init_cmd->add_option("--author", init.author, "The book's author (default: from the text)");
+  init_cmd->add_flag("--force", init.force, "Write over files already in the book folder");
+
   int preview_exit = -1;
   AddPreviewCommands(&app, &preview_exit);
   try {
@@ -234,6 +287,7 @@ int RunNarrate(int argc, char** argv) {
     }
     return RunBuild(book_dir, args);
   }
+  if (init_cmd->parsed()) return RunInit(init);
   if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
   if (norm_cmd->parsed()) return RunNormalize(norm_file, norm_lang);
   std::cout << app.help();

@@ -182,6 +182,17 @@ StatusOr<LanguageProfile> LoadProfile(const std::string& path, const Lang& code)
   if (r.status().ok() && p.script != "han" && p.script != "latin") {
     r.Fail(*t.get("script"), "'script' must be \"han\" or \"latin\"");
   }
+  if (const toml::table* b = r.Table(t, "book")) {
+    r.Strings(*b, "title_labels", &p.title_labels);
+    r.Strings(*b, "author_labels", &p.author_labels);
+    r.Strings(*b, "author_suffixes", &p.author_suffixes);
+    r.Strings(*b, "title_marks", &p.title_marks);
+    r.Known(*b, {"title_labels", "author_labels", "author_suffixes", "title_marks"});
+    if (r.status().ok() && !p.title_marks.empty() && p.title_marks.size() != 2) {
+      r.Fail(*b->get("title_marks"),
+             "'title_marks' must be none or two marks, opening and closing");
+    }
+  }
   if (const toml::table* e = r.Table(t, "epub")) {
     r.String(*e, "contents", &p.contents_label);
     r.String(*e, "landmarks", &p.landmarks_label);
@@ -195,9 +206,9 @@ StatusOr<LanguageProfile> LoadProfile(const std::string& path, const Lang& code)
     r.String(*c, "stop", &p.stop);
     r.Known(*c, {"before_author", "before_narrator", "closing", "stop"});
   }
-  r.Known(t,
-          {"list_order", "word_delimited", "script", "caption_width", "espeak_voice", "normalizer",
-           "legacy_encodings", "quotes", "sentences", "mentions", "headings", "credits", "epub"});
+  r.Known(t, {"list_order", "word_delimited", "script", "caption_width", "espeak_voice",
+              "normalizer", "legacy_encodings", "quotes", "sentences", "mentions", "headings",
+              "credits", "book", "epub"});
   if (!r.status().ok()) return r.status();
   return p;
 }

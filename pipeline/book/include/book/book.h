@@ -80,6 +80,32 @@ StatusOr<Cast> LoadCast(const std::string& path);
 // DataError with file:line when malformed (no match, unknown kind).
 StatusOr<Overrides> LoadOverrides(const std::string& path);
 
+// narrate init: a book folder made from text files.
+struct InitOptions {
+  std::vector<std::string> texts;  // the text files, in reading order; required
+  std::string dir;                 // the book folder to make; required
+  Lang lang;                       // default empty: guessed for each file
+  std::string title;   // default empty: from the text where it says it, else the file name
+  std::string author;  // default empty: from the text where it says it
+  bool force = false;  // write over files already in `dir`
+};
+
+// What InitBook made.
+struct InitResult {
+  Book book;                           // the new folder, as LoadBook reads it
+  std::vector<std::string> encodings;  // per text, as detected ("GB18030")
+  Script script;                       // as the book's first build will read it
+  int cast_speakers = 0;               // speakers in the draft cast.toml
+};
+
+// Makes a book folder that builds at once: each text copied byte for byte
+// into DIR/text/, book.toml (title and author from the text where it says
+// them, each source split at its chapter headings) and a draft cast.toml of
+// the speakers found in the text. Writes nothing if any file it would write
+// is already there, unless `force` (Usage error naming it); every file is
+// written atomically. IoError when a text cannot be read or a file written.
+StatusOr<InitResult> InitBook(const InitOptions& options);
+
 // The folder of the voices that ship with narrate (NARRATE_VOICES_DIR at build
 // time, or the environment variable of that name).
 std::string DefaultVoicesDir();

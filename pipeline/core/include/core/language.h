@@ -83,6 +83,15 @@ struct LanguageProfile {
   std::string closing;          // "全书完。", "Koniec."
   std::string stop;             // sentence end with its space: "。", ". "
 
+  // Where a text says its own title and author (narrate init), in its first
+  // paragraphs: a paragraph that starts with a label and a colon ("作者：",
+  // "Autor:"); a title alone between `title_marks` (opening, closing: 《 》);
+  // an author's name followed by a suffix ("曹雪芹 著"). Empty: none.
+  std::vector<std::string> title_labels;
+  std::vector<std::string> author_labels;
+  std::vector<std::string> author_suffixes;
+  std::vector<std::string> title_marks;  // none or two
+
   // Captions (WebVTT): at most this many code points of text per cue.
   int caption_width = 60;
 

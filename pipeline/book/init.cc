@@ -1,0 +1,239 @@
+// InitBook: a book folder from text files (narrate init). The title and
+// author come from the text where it names them (the language profile says
+// how), the chapters from the text's headings, the draft cast from the
+// speakers its first script attributes speech to.
+#include <sys/stat.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+
+#include "book/book.h"
+#include "core/language.h"
+#include "core/toml_file.h"
+#include "ingest/ingest.h"
+
+namespace narrate {
+namespace {
+
+constexpr size_t kLookedAt = 12;  // first paragraphs searched for title and author
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::string BaseName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// "hongloumeng" of "corpus/hongloumeng.gbk.txt".
+std::string Stem(const std::string& path) {
+  const std::string base = BaseName(path);
+  const size_t dot = base.find('.');
+  return dot == 0 || dot == std::string::npos ? base : base.substr(0, dot);
+}
+
+// `text` without leading and trailing spaces (ASCII and U+3000).
+std::string Trimmed(std::string text) {
+  static const std::string kIdeographicSpace = "\u3000";
+  for (bool again = true; again;) {
+    again = false;
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.erase(0, 1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+    if (text.rfind(kIdeographicSpace, 0) == 0) {
+      text.erase(0, kIdeographicSpace.size());
+      again = true;
+    }
+    if (text.size() >= kIdeographicSpace.size() &&
+        text.compare(text.size() - kIdeographicSpace.size(), std::string::npos,
+                     kIdeographicSpace) == 0) {
+      text.erase(text.size() - kIdeographicSpace.size());
+      again = true;
+    }
+  }
+  return text;
+}
+
+// What follows `label` and a colon at the start of `line` ("作者：曹雪芹"), or
+// empty.
+std::string Labelled(const std::string& line, const std::vector<std::string>& labels) {
+  for (const std::string& label : labels) {
+    if (line.rfind(label, 0) != 0) continue;
+    std::string rest = Trimmed(line.substr(label.size()));
+    for (const char* colon : {"：", ":"}) {
+      const std::string c = colon;
+      if (rest.rfind(c, 0) == 0) return Trimmed(rest.substr(c.size()));
+    }
+  }
+  return "";
+}
+
+// `line` without `suffix` at its end ("曹雪芹 著" -> "曹雪芹"), or empty.
+std::string BeforeSuffix(const std::string& line, const std::vector<std::string>& suffixes) {
+  for (const std::string& suffix : suffixes) {
+    if (line.size() > suffix.size() &&
+        line.compare(line.size() - suffix.size(), std::string::npos, suffix) == 0) {
+      return Trimmed(line.substr(0, line.size() - suffix.size()));
+    }
+  }
+  return "";
+}
+
+// The title and author a text names in its first paragraphs (those it does
+// not name stay empty).
+void TitleAndAuthor(const CleanText& text, const LanguageProfile& language, std::string* title,
+                    std::string* author) {
+  for (size_t i = 0; i < text.paragraphs.size() && i < kLookedAt; ++i) {
+    const std::string line = Trimmed(text.paragraphs[i].text);
+    if (title->empty()) *title = Labelled(line, language.title_labels);
+    if (author->empty()) *author = Labelled(line, language.author_labels);
+    if (author->empty()) *author = BeforeSuffix(line, language.author_suffixes);
+    const std::vector<std::string>& marks = language.title_marks;
+    if (title->empty() && marks.size() == 2 && line.rfind(marks[0], 0) == 0 &&
+        line.size() > marks[0].size() + marks[1].size() &&
+        line.compare(line.size() - marks[1].size(), std::string::npos, marks[1]) == 0 &&
+        line.find(marks[1]) == line.size() - marks[1].size()) {
+      *title = line.substr(marks[0].size(), line.size() - marks[0].size() - marks[1].size());
+    }
+  }
+}
+
+// book.toml for `book`, with a line of comment on what each setting does.
+std::string BookToml(const Book& book, const std::vector<std::string>& files,
+                     const std::vector<std::string>& encodings) {
+  std::string out =
+      "# Made by `narrate init`. Edit it freely: narrate reads it on every run.\n"
+      "title = " +
+      TomlQuoted(book.title) + "\n" + "author = " + TomlQuoted(book.author) + "\n" +
+      "language = " + TomlQuoted(book.lang) + "          # the book's main language\n";
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    out += "\n[[chapters]]\nfile = " + TomlQuoted(files[i]) +
+           "\nlanguage = " + TomlQuoted(book.chapters[i].lang) +
+           "\nsplit = \"headings\"   # each chapter heading in the file starts a chapter\n"
+           "# encoding = " +
+           TomlQuoted(encodings[i]) + "   # detected; uncomment to insist\n";
+  }
+  return out;
+}
+
+// A draft cast.toml: the speakers `script` attributes speech to, most
+// speeches first, each with the gender and voice the automatic casting gave.
+std::string DraftCast(const Script& script, int* speakers) {
+  struct Found {
+    std::string gender, voice;
+    int speeches = 0;
+    size_t first = 0;  // order of appearance
+  };
+  std::map<std::string, Found> found;
+  for (const Chapter& c : script.chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown") continue;
+      Found& f = found.emplace(*u.speaker, Found{u.gender, u.voice, 0, found.size()}).first->second;
+      ++f.speeches;
+    }
+  }
+  std::vector<std::pair<std::string, Found>> order(found.begin(), found.end());
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    return a.second.speeches != b.second.speeches ? a.second.speeches > b.second.speeches
+                                                  : a.second.first < b.second.first;
+  });
+  std::string out =
+      "# A draft cast made by `narrate init` from the text: who speaks, with which\n"
+      "# timbre (voices/*.toml). Check it: correct names and genders, add aliases\n"
+      "# (other spellings, Slovak declined forms), choose voices.\n"
+      "[narrator]\nvoice = \"narrator\"\n\n[document]\nvoice = \"document\"\n";
+  for (const auto& [name, f] : order) {
+    out += "\n[[speaker]]\nname = " + TomlQuoted(name) + "\n";
+    if (!f.gender.empty()) out += "gender = " + TomlQuoted(f.gender) + "\n";
+    out += "voice = " + TomlQuoted(f.voice) + "\n# " + std::to_string(f.speeches) +
+           (f.speeches == 1 ? " speech\n" : " speeches\n");
+  }
+  *speakers = static_cast<int>(order.size());
+  return out;
+}
+
+}  // namespace
+
+StatusOr<InitResult> InitBook(const InitOptions& options) {
+  if (options.texts.empty()) return Status::Usage("narrate init: no text file given");
+  if (options.dir.empty()) return Status::Usage("narrate init: no book folder given (-o)");
+  std::string dir = options.dir;
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+
+  // Read and look at every text before anything is written.
+  InitResult result;
+  Book& book = result.book;
+  std::vector<std::string> bytes, files;
+  std::string title = options.title, author = options.author;
+  for (const std::string& path : options.texts) {
+    StatusOr<std::string> read = ReadFile(path);
+    if (!read.ok()) return read.status();
+    const Lang lang = options.lang.empty() ? GuessLanguage(*read) : options.lang;
+    StatusOr<const LanguageProfile*> language = FindLanguage(lang);
+    if (!language.ok()) return Status::Usage(path + ": " + language.status().message());
+    CollectingReporter ignored;  // the first build reports the text's damage
+    StatusOr<CleanText> clean = Ingest(*read, path, IngestOptions{"", lang}, &ignored);
+    if (!clean.ok()) return clean.status();
+    if (book.chapters.empty() && (title.empty() || author.empty())) {
+      std::string found_title, found_author;
+      TitleAndAuthor(*clean, **language, &found_title, &found_author);
+      if (title.empty()) title = found_title;
+      if (author.empty()) author = found_author;
+    }
+    std::string name = "text/" + BaseName(path);
+    for (int n = 2; std::find(files.begin(), files.end(), name) != files.end(); ++n) {
+      name = "text/" + std::to_string(n) + "-" + BaseName(path);
+    }
+    files.push_back(name);
+    result.encodings.push_back(clean->encoding);
+    bytes.push_back(std::move(read).value());
+    book.chapters.push_back({dir + "/" + name, lang, "", "", std::nullopt});
+  }
+  book.dir = dir;
+  book.name = BaseName(dir);
+  book.title = title.empty() ? Stem(options.texts.front()) : title;
+  book.author = author;
+  book.lang = book.chapters.front().lang;
+
+  const std::string book_toml = dir + "/book.toml", cast_toml = dir + "/cast.toml";
+  if (!options.force) {
+    std::vector<std::string> targets = {book_toml, cast_toml};
+    for (const std::string& f : files) targets.push_back(dir + "/" + f);
+    for (const std::string& target : targets) {
+      if (Exists(target)) {
+        return Status::Usage(target + ": already there; --force writes over it");
+      }
+    }
+  }
+  Status made = MakeDirs(dir + "/text");
+  if (!made.ok()) return made;
+  for (size_t i = 0; i < files.size(); ++i) {
+    Status written = WriteFileAtomic(dir + "/" + files[i], bytes[i]);
+    if (!written.ok()) return written;
+  }
+  Status written = WriteFileAtomic(book_toml, BookToml(book, files, result.encodings));
+  if (!written.ok()) return written;
+
+  // The script as the first build will read it, for the draft cast (written
+  // last: a book without one builds as well).
+  StatusOr<Book> loaded = LoadBook(dir);
+  if (!loaded.ok()) return loaded.status();
+  Book uncast = *loaded;
+  uncast.cast.clear();  // a cast from an earlier init (--force) would steer the script
+  StatusOr<std::unique_ptr<BookSession>> session = BookSession::Open(uncast, SessionOptions());
+  if (!session.ok()) return session.status();
+  CollectingReporter reporter;
+  StatusOr<Script> script = (*session)->Prepare(&reporter);
+  if (!script.ok()) return script.status();
+  written = WriteFileAtomic(cast_toml, DraftCast(*script, &result.cast_speakers));
+  if (!written.ok()) return written;
+  result.book = *loaded;
+  result.book.cast = cast_toml;
+  result.script = std::move(script).value();
+  return result;
+}
+
+}  // namespace narrate

@@ -1,0 +1,146 @@
+// `narrate init`: a book folder made from text files that builds at once, its
+// title and author taken from the text where it names them, never written
+// over without --force.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "book/book.h"
+#include "process_util.h"
+
+namespace {
+
+using narrate_test::RunNarrate;
+using narrate_test::ScratchDir;
+
+// Texts written for this test.
+constexpr char kChinese[] =
+    "书名：山城旧事\n"
+    "作者：林一舟\n"
+    "\n"
+    "那天夜里雨下得很大。老周推开门，说：“今晚不会有人来了。”\n"
+    "他的女儿放下针线，问：“爹，你听见外面的脚步声了吗？”\n";
+constexpr char kSlovak[] =
+    "Názov: Návrat do doliny\n"
+    "Autor: Ján Hrdý\n"
+    "\n"
+    "Vlak prišiel neskoro večer. „Konečne doma,“ povedal Peter a vystúpil.\n";
+constexpr char kMarked[] =
+    "《石桥》\n"
+    "陈默 著\n"
+    "\n"
+    "村口有一座石桥，桥下的河水终年不断。\n";
+
+std::string Write(const std::string& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+std::string Bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+TEST(Init, MakesABookFolderFromTheTextAndWhatItSays) {
+  const std::string scratch = ScratchDir();
+  const std::string text = Write(scratch, "shancheng.txt", kChinese);
+  const std::string dir = scratch + "/book";
+  const auto run = RunNarrate("init " + text + " -o " + dir);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("narrate build " + dir), std::string::npos) << run.output;
+
+  EXPECT_EQ(Bytes(dir + "/text/shancheng.txt"), kChinese);  // byte for byte
+  narrate::StatusOr<narrate::Book> book = narrate::LoadBook(dir);
+  ASSERT_TRUE(book.ok()) << book.status().message();
+  EXPECT_EQ(book->title, "山城旧事");
+  EXPECT_EQ(book->author, "林一舟");
+  EXPECT_EQ(book->lang, "zh");
+  ASSERT_EQ(book->chapters.size(), 1u);
+  EXPECT_EQ(book->chapters[0].file, dir + "/text/shancheng.txt");
+  ASSERT_EQ(book->cast, dir + "/cast.toml");
+  EXPECT_TRUE(narrate::LoadCast(book->cast).ok());
+}
+
+TEST(Init, SlovakLabelsAndChineseTitleMarks) {
+  const std::string scratch = ScratchDir();
+  const auto sk =
+      RunNarrate("init " + Write(scratch, "navrat.txt", kSlovak) + " -o " + scratch + "/sk");
+  ASSERT_EQ(sk.exit_code, 0) << sk.output;
+  narrate::StatusOr<narrate::Book> book = narrate::LoadBook(scratch + "/sk");
+  ASSERT_TRUE(book.ok()) << book.status().message();
+  EXPECT_EQ(book->title, "Návrat do doliny");
+  EXPECT_EQ(book->author, "Ján Hrdý");
+  EXPECT_EQ(book->lang, "sk");
+
+  const auto zh =
+      RunNarrate("init " + Write(scratch, "shiqiao.txt", kMarked) + " -o " + scratch + "/zh");
+  ASSERT_EQ(zh.exit_code, 0) << zh.output;
+  book = narrate::LoadBook(scratch + "/zh");
+  ASSERT_TRUE(book.ok()) << book.status().message();
+  EXPECT_EQ(book->title, "石桥");
+  EXPECT_EQ(book->author, "陈默");
+}
+
+TEST(Init, TheFileNameWhenTheTextNamesNoTitleAndOptionsWin) {
+  const std::string scratch = ScratchDir();
+  const std::string text = Write(scratch, "jeseň.v1.txt", "Padal dážď. Nikto nevyšiel von.\n");
+  ASSERT_EQ(RunNarrate("init " + text + " -o " + scratch + "/a").exit_code, 0);
+  EXPECT_EQ(narrate::LoadBook(scratch + "/a")->title, "jeseň");
+  const auto run = RunNarrate("init " + text + " -o " + scratch +
+                              "/b --title 'Dážď \"v noci\"' --author 'A. B.' --lang sk");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  narrate::StatusOr<narrate::Book> book = narrate::LoadBook(scratch + "/b");
+  ASSERT_TRUE(book.ok()) << book.status().message();
+  EXPECT_EQ(book->title, "Dážď \"v noci\"");  // escaped in book.toml, read back whole
+  EXPECT_EQ(book->author, "A. B.");
+}
+
+TEST(Init, NeverWritesOverAFileWithoutForce) {
+  const std::string scratch = ScratchDir();
+  const std::string text = Write(scratch, "a.txt", kSlovak);
+  const std::string dir = scratch + "/book";
+  ASSERT_EQ(RunNarrate("init " + text + " -o " + dir).exit_code, 0);
+  std::ofstream(dir + "/cast.toml") << "# the producer's own cast\n";
+  const std::string book_toml = Bytes(dir + "/book.toml");
+
+  const auto again = RunNarrate("init " + text + " -o " + dir);
+  EXPECT_EQ(again.exit_code, 2) << again.output;
+  EXPECT_NE(again.output.find(dir + "/book.toml"), std::string::npos) << again.output;
+  EXPECT_EQ(Bytes(dir + "/cast.toml"), "# the producer's own cast\n");
+  EXPECT_EQ(Bytes(dir + "/book.toml"), book_toml);
+
+  ASSERT_EQ(RunNarrate("init " + text + " -o " + dir + " --force").exit_code, 0);
+  EXPECT_NE(Bytes(dir + "/cast.toml"), "# the producer's own cast\n");
+}
+
+TEST(Init, AMissingTextWritesNothing) {
+  const std::string scratch = ScratchDir();
+  const auto run = RunNarrate("init " + scratch + "/none.txt -o " + scratch + "/book");
+  EXPECT_EQ(run.exit_code, 74) << run.output;
+  EXPECT_NE(run.output.find(scratch + "/none.txt"), std::string::npos) << run.output;
+  EXPECT_FALSE(Exists(scratch + "/book"));
+}
+
+TEST(Init, TheNewBookBuildsAtOnce) {
+  const std::string scratch = ScratchDir();
+  const std::string dir = scratch + "/book";
+  ASSERT_EQ(RunNarrate("init " + Write(scratch, "s.txt", kChinese) + " -o " + dir).exit_code, 0);
+  const auto built = RunNarrate("build " + dir + " -o " + scratch + "/out --jobs 2");
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  narrate::StatusOr<narrate::Manifest> manifest =
+      narrate::ReadManifest(scratch + "/out/manifest.json");
+  ASSERT_TRUE(manifest.ok()) << manifest.status().message();
+  EXPECT_EQ(manifest->title, "山城旧事");
+  ASSERT_EQ(manifest->chapters.size(), 1u);
+  EXPECT_TRUE(Exists(scratch + "/out/" + manifest->chapters[0].file));
+}
+
+}  // namespace
