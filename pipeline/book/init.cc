@@ -6,6 +6,8 @@
 
 #include <unistd.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <map>
 
@@ -119,42 +121,6 @@ std::string BookToml(const Book& book, const std::vector<std::string>& files,
   return out;
 }
 
-// A draft cast.toml: the speakers `script` attributes speech to, most
-// speeches first, each with the gender and voice the automatic casting gave.
-std::string DraftCast(const Script& script, int* speakers) {
-  struct Found {
-    std::string gender, voice;
-    int speeches = 0;
-    size_t first = 0;  // order of appearance
-  };
-  std::map<std::string, Found> found;
-  for (const Chapter& c : script.chapters) {
-    for (const Utterance& u : c.utterances) {
-      if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown") continue;
-      Found& f = found.emplace(*u.speaker, Found{u.gender, u.voice, 0, found.size()}).first->second;
-      ++f.speeches;
-    }
-  }
-  std::vector<std::pair<std::string, Found>> order(found.begin(), found.end());
-  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.second.speeches != b.second.speeches ? a.second.speeches > b.second.speeches
-                                                  : a.second.first < b.second.first;
-  });
-  std::string out =
-      "# A draft cast made by `narrate init` from the text: who speaks, with which\n"
-      "# timbre (voices/*.toml). Check it: correct names and genders, add aliases\n"
-      "# (other spellings, Slovak declined forms), choose voices.\n"
-      "[narrator]\nvoice = \"narrator\"\n\n[document]\nvoice = \"document\"\n";
-  for (const auto& [name, f] : order) {
-    out += "\n[[speaker]]\nname = " + TomlQuoted(name) + "\n";
-    if (!f.gender.empty()) out += "gender = " + TomlQuoted(f.gender) + "\n";
-    out += "voice = " + TomlQuoted(f.voice) + "\n# " + std::to_string(f.speeches) +
-           (f.speeches == 1 ? " speech\n" : " speeches\n");
-  }
-  *speakers = static_cast<int>(order.size());
-  return out;
-}
-
 }  // namespace
 
 StatusOr<InitResult> InitBook(const InitOptions& options) {
@@ -217,19 +183,21 @@ StatusOr<InitResult> InitBook(const InitOptions& options) {
   Status written = WriteFileAtomic(book_toml, BookToml(book, files, result.encodings));
   if (!written.ok()) return written;
 
-  // The script as the first build will read it, for the draft cast (written
+  // The draft cast, from the script as the first build will read it (written
   // last: a book without one builds as well).
   StatusOr<Book> loaded = LoadBook(dir);
   if (!loaded.ok()) return loaded.status();
   Book uncast = *loaded;
-  uncast.cast.clear();  // a cast from an earlier init (--force) would steer the script
+  uncast.cast.clear();  // a cast from an earlier init (--force) is written over
   StatusOr<std::unique_ptr<BookSession>> session = BookSession::Open(uncast, SessionOptions());
   if (!session.ok()) return session.status();
   CollectingReporter reporter;
   StatusOr<Script> script = (*session)->Prepare(&reporter);
   if (!script.ok()) return script.status();
-  written = WriteFileAtomic(cast_toml, DraftCast(*script, &result.cast_speakers));
-  if (!written.ok()) return written;
+  ::unlink(cast_toml.c_str());
+  StatusOr<int> cast = (*session)->AddToCast(FindSpeakers(*script, Cast()));
+  if (!cast.ok()) return cast.status();
+  result.cast_speakers = *cast;
   result.book = *loaded;
   result.book.cast = cast_toml;
   result.script = std::move(script).value();

@@ -1,11 +1,13 @@
-// BookSession: opening a book's files, preparing its script on the pool, and
-// the clips of playback. The build itself is in build.cc.
+// BookSession: opening a book's files, preparing its script on the pool, its
+// cast (found and added to cast.toml), and the clips of playback. The build
+// itself is in build.cc.
 #include <algorithm>
 #include <atomic>
 
 #include "book/book.h"
 #include "clip_cache.h"
 #include "core/language.h"
+#include "core/toml_file.h"
 #include "ingest/ingest.h"
 #include "markup/markup.h"
 #include "normalize/normalize.h"
@@ -230,6 +232,46 @@ StatusOr<Clip> BookSession::ClipFor(const Utterance& u, int rate_percent, bool* 
   if (synthesized != nullptr) *synthesized = true;
   (void)playback_cache_->Store(key, *clip);  // a clip not kept is made again next time
   return clip;
+}
+
+StatusOr<std::vector<FoundSpeaker>> BookSession::FindCast(Reporter* reporter) {
+  StatusOr<Script> script = Prepare(reporter);
+  if (!script.ok()) return script.status();
+  return FindSpeakers(*script, loaded_->cast);
+}
+
+StatusOr<int> BookSession::AddToCast(const std::vector<FoundSpeaker>& speakers) {
+  std::vector<FoundSpeaker> added;
+  for (const FoundSpeaker& p : speakers) {
+    if (!p.in_cast) added.push_back(p);
+  }
+  const std::string path = book_.cast.empty() ? book_.dir + "/cast.toml" : book_.cast;
+  std::string text;
+  if (book_.cast.empty()) {
+    text =
+        "# The cast: who speaks, with which timbre (voices/*.toml). Check it: correct\n"
+        "# names and genders, add aliases (other spellings, Slovak declined forms),\n"
+        "# choose voices. `narrate cast --write` adds the people it finds.\n"
+        "[narrator]\nvoice = " +
+        TomlQuoted(loaded_->cast.options.narrator) +
+        "\n\n[document]\nvoice = " + TomlQuoted(loaded_->cast.options.document) + "\n";
+  } else {
+    StatusOr<std::string> old = ReadFile(path);
+    if (!old.ok()) return old.status();
+    text = std::move(old).value();
+    if (added.empty()) return 0;
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    text += "\n# Added by `narrate cast --write`: check these.\n";
+  }
+  text += CastEntries(added);
+  Status written = WriteFileAtomic(path, text);
+  if (!written.ok()) return written;
+  // What the next look-up sees.
+  StatusOr<Cast> cast = LoadCast(path);
+  if (!cast.ok()) return cast.status();
+  loaded_->cast = std::move(cast).value();
+  book_.cast = path;
+  return static_cast<int>(added.size());
 }
 
 }  // namespace narrate

@@ -150,6 +150,34 @@ int RunNormalize(const std::string& file, const std::string& lang) {
   return sources.ok() ? 0 : Fail(sources.status());
 }
 
+int RunCast(const std::string& book_dir, bool write) {
+  StatusOr<Book> book = LoadBook(book_dir);
+  if (!book.ok()) return Fail(book.status());
+  auto session = BookSession::Open(*book, SessionOptions());
+  if (!session.ok()) return Fail(session.status());
+  CollectingReporter reporter;
+  StatusOr<std::vector<FoundSpeaker>> cast = (*session)->FindCast(&reporter);
+  if (!cast.ok()) {
+    PrintDiagnostics(reporter);
+    return Fail(cast.status());
+  }
+  for (const FoundSpeaker& p : *cast) {
+    std::string aliases;
+    for (const std::string& a : p.aliases) aliases += (aliases.empty() ? "" : ", ") + a;
+    std::printf("%s%s  %s%s  %d %s, %d %s  voice %s%s\n", p.name.c_str(), p.in_cast ? "" : " (new)",
+                p.gender.empty() ? "?" : p.gender.c_str(),
+                p.gender_evidence.empty() ? "" : (" (" + p.gender_evidence + ")").c_str(),
+                p.speeches, p.speeches == 1 ? "speech" : "speeches", p.mentions,
+                p.mentions == 1 ? "mention" : "mentions", p.voice.empty() ? "?" : p.voice.c_str(),
+                aliases.empty() ? "" : ("  aliases: " + aliases).c_str());
+  }
+  if (!write) return 0;
+  StatusOr<int> added = (*session)->AddToCast(*cast);
+  if (!added.ok()) return Fail(added.status());
+  std::printf("Added %d speakers to %s/cast.toml\n", *added, book->dir.c_str());
+  return 0;
+}
+
 int RunInit(const InitOptions& options) {
   StatusOr<InitResult> made = InitBook(options);
   if (!made.ok()) return Fail(made.status());
@@ -270,6 +298,19 @@ int RunNarrate(int argc, char** argv) {
   init_cmd->add_option("--author", init.author, "The book's author (default: from the text)");
   init_cmd->add_flag("--force", init.force, "Write over files already in the book folder");
 
+  std::string cast_dir;
+  bool cast_write = false;
+  CLI::App* cast_cmd = app.add_subcommand(
+      "cast",
+      "Print the people of a book: name, gender and where it comes from, how\n"
+      "often they speak and are mentioned, their voice, whether cast.toml lists\n"
+      "them. --write adds those it does not list to cast.toml (what is there\n"
+      "stays as it is): the one command besides init that writes into a book\n"
+      "folder.\n\n"
+      "Example:\n  narrate cast books/story --write");
+  cast_cmd->add_option("BOOK_DIR", cast_dir, "Book folder")->required();
+  cast_cmd->add_flag("--write", cast_write, "Add the people cast.toml lacks to it");
+
   int preview_exit = -1;
   AddPreviewCommands(&app, &preview_exit);
   try {
@@ -288,6 +329,7 @@ int RunNarrate(int argc, char** argv) {
     return RunBuild(book_dir, args);
   }
   if (init_cmd->parsed()) return RunInit(init);
+  if (cast_cmd->parsed()) return RunCast(cast_dir, cast_write);
   if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
   if (norm_cmd->parsed()) return RunNormalize(norm_file, norm_lang);
   std::cout << app.help();

@@ -121,6 +121,39 @@ TEST(Init, NeverWritesOverAFileWithoutForce) {
   EXPECT_NE(Bytes(dir + "/cast.toml"), "# the producer's own cast\n");
 }
 
+TEST(Cast, WriteAddsTheNewPeopleAndKeepsWhatIsThere) {
+  const std::string scratch = ScratchDir();
+  const std::string dir = scratch + "/book";
+  const std::string text =
+      Write(scratch, "a.txt", "李明说：“我们明天一早就走。”\n王芳问：“几点出发？”\n");
+  ASSERT_EQ(RunNarrate("init " + text + " -o " + dir).exit_code, 0);
+  // The producer's own cast: one person, with a comment and an alias.
+  const std::string mine =
+      "# my cast\n[narrator]\nvoice = \"narrator\"\n\n"
+      "[[speaker]]\nname = \"李明\"   # the elder brother\ngender = \"m\"\naliases = [\"阿明\"]\n";
+  std::ofstream(dir + "/cast.toml", std::ios::binary) << mine;
+
+  const auto listed = RunNarrate("cast " + dir);
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_NE(listed.output.find("李明  m (cast)"), std::string::npos) << listed.output;
+  EXPECT_NE(listed.output.find("王芳 (new)"), std::string::npos) << listed.output;
+  EXPECT_EQ(Bytes(dir + "/cast.toml"), mine);  // without --write, nothing is written
+
+  const auto written = RunNarrate("cast " + dir + " --write");
+  ASSERT_EQ(written.exit_code, 0) << written.output;
+  const std::string merged = Bytes(dir + "/cast.toml");
+  EXPECT_EQ(merged.compare(0, mine.size(), mine), 0) << merged;  // kept byte for byte
+  narrate::StatusOr<narrate::Cast> cast = narrate::LoadCast(dir + "/cast.toml");
+  ASSERT_TRUE(cast.ok()) << cast.status().message();
+  ASSERT_EQ(cast->speakers.size(), 2u);
+  EXPECT_EQ(cast->speakers[0].name, "李明");
+  EXPECT_EQ(cast->speakers[0].aliases, std::vector<std::string>{"阿明"});
+  EXPECT_EQ(cast->speakers[1].name, "王芳");
+
+  ASSERT_EQ(RunNarrate("cast " + dir + " --write").exit_code, 0);
+  EXPECT_EQ(Bytes(dir + "/cast.toml"), merged);  // nobody new: unchanged
+}
+
 TEST(Init, AMissingTextWritesNothing) {
   const std::string scratch = ScratchDir();
   const auto run = RunNarrate("init " + scratch + "/none.txt -o " + scratch + "/book");

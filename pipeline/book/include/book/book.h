@@ -80,6 +80,29 @@ StatusOr<Cast> LoadCast(const std::string& path);
 // DataError with file:line when malformed (no match, unknown kind).
 StatusOr<Overrides> LoadOverrides(const std::string& path);
 
+// One person of a book, as its script and cast show them (narrate cast).
+struct FoundSpeaker {
+  std::string name;
+  std::vector<std::string> aliases;  // as listed in cast.toml
+  std::string gender;                // "m", "f" or "" (unknown)
+  // Where the gender comes from: "cast" (cast.toml), "speech" (the speech
+  // verbs and pronouns of the speeches attributed to them), "" (nowhere).
+  std::string gender_evidence;
+  std::string voice;     // the timbre they speak with
+  int speeches = 0;      // utterances of speech attributed to them
+  int mentions = 0;      // times the name or an alias is printed in the script
+  bool in_cast = false;  // listed in cast.toml
+};
+
+// The people of `script` (every speaker but "unknown", and every cast entry),
+// most speeches first, then in order of appearance.
+std::vector<FoundSpeaker> FindSpeakers(const Script& script, const Cast& cast);
+
+// cast.toml entries ([[speaker]] tables) for `speakers`, each with a comment
+// saying how often they speak; the voice of a speaker cast.toml does not list
+// is a comment (a suggestion: set, it would no longer follow the gender).
+std::string CastEntries(const std::vector<FoundSpeaker>& speakers);
+
 // narrate init: a book folder made from text files.
 struct InitOptions {
   std::vector<std::string> texts;  // the text files, in reading order; required
@@ -195,6 +218,16 @@ class BookSession {
   // What the synthesizer needs for one utterance: its tokens, language and the
   // timbre of its voice. DataError when the voice is not among voices().
   StatusOr<SynthRequest> RequestFor(const Utterance& utterance) const;
+
+  // The people of the book: FindSpeakers over the prepared script and the
+  // book's cast.
+  StatusOr<std::vector<FoundSpeaker>> FindCast(Reporter* reporter);
+
+  // Adds the people of `speakers` that cast.toml does not list yet to it (it
+  // is made, with the narrator's and document voices, when there is none):
+  // what is there stays byte for byte, and the new entries are appended. The
+  // number added. The one write into a book folder besides InitBook.
+  StatusOr<int> AddToCast(const std::vector<FoundSpeaker>& speakers);
 
   // The clip of one utterance at `rate_percent` of its voice's rate, for
   // playback: from the clip cache when it is there, else synthesized (and
