@@ -100,13 +100,61 @@ StatusOr<std::unique_ptr<BookSession>> OpenInput(const std::string& input, const
   return BookSession::Open(*book, SessionOptions());
 }
 
-int RunMark(const std::string& input, const std::string& lang, const std::string& format) {
+// At most `n` code points of UTF-8 `text` from its start (`from_end`: from
+// its end), with "…" where it was cut.
+std::string Cut(const std::string& text, int n, bool from_end) {
+  std::vector<size_t> starts;  // byte offsets of the code points
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  if (static_cast<int>(starts.size()) <= n) return text;
+  return from_end ? "…" + text.substr(starts[starts.size() - n]) : text.substr(0, starts[n]) + "…";
+}
+
+// The speeches from the least confident attribution to the most, each with
+// a line of its paragraph around it, for a producer to check the doubtful
+// first.
+void PrintReview(const Script& script) {
+  std::vector<std::pair<const Utterance*, const Chapter*>> speeches;
+  for (const Chapter& c : script.chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.kind == UtteranceKind::kSpeech) speeches.emplace_back(&u, &c);
+    }
+  }
+  std::stable_sort(speeches.begin(), speeches.end(), [](const auto& a, const auto& b) {
+    return a.first->confidence < b.first->confidence;
+  });
+  for (const auto& [u, c] : speeches) {
+    std::string before, after;  // the paragraph's text around the speech
+    bool past = false;
+    for (const Utterance& other : c->utterances) {
+      if (other.paragraph != u->paragraph) continue;
+      if (&other == u) {
+        past = true;
+      } else {
+        (past ? after : before) += other.text;
+      }
+    }
+    const std::string context =
+        Cut(before, 30, true) + "【" + Cut(u->text, 40, false) + "】" + Cut(after, 30, false);
+    std::printf("%.2f %-12s %s [%s]\n    %s:%d: %s\n", u->confidence, ToString(u->evidence),
+                u->id.c_str(), u->speaker ? u->speaker->c_str() : "", c->source.c_str(), u->line,
+                context.c_str());
+  }
+}
+
+int RunMark(const std::string& input, const std::string& lang, const std::string& format,
+            bool review) {
   auto session = OpenInput(input, lang);
   if (!session.ok()) return Fail(session.status());
   CollectingReporter reporter;
   StatusOr<Script> script = (*session)->Prepare(&reporter);
   PrintDiagnostics(reporter);
   if (!script.ok()) return Fail(script.status());
+  if (review) {
+    PrintReview(*script);
+    return 0;
+  }
   for (const Chapter& c : script->chapters) {
     if (format == "text") std::cout << "\n## " << c.index << ". " << c.title << "\n\n";
     for (const Utterance& u : c.utterances) {
@@ -126,6 +174,10 @@ int RunMark(const std::string& input, const std::string& lang, const std::string
           {"lang", u.lang},
           {"text", u.text},
           {"spoken", u.spoken}};
+      if (u.kind == UtteranceKind::kSpeech) {
+        line["confidence"] = u.confidence;
+        line["evidence"] = ToString(u.evidence);
+      }
       std::cout << line.dump() << "\n";
     }
   }
@@ -261,13 +313,19 @@ int RunNarrate(int argc, char** argv) {
       app.add_subcommand("mark",
                          "Print the script: one JSON object a line per utterance (id, chapter,\n"
                          "chapter_title, paragraph, kind, speaker, gender, voice, lang, text,\n"
-                         "spoken), or a readable script with --format text.\n\n"
-                         "Example:\n  narrate mark books/napoleon --format text | less");
+                         "spoken; speech also confidence, 0-1, and evidence: how its speaker\n"
+                         "was found), or a readable script with --format text. --review lists\n"
+                         "the speeches least confident first, each with its paragraph.\n\n"
+                         "Example:\n  narrate mark books/napoleon --format text | less\n"
+                         "  narrate mark books/story --review | head -40");
   mark_cmd->add_option("BOOK_DIR|FILE", mark_input, "A book folder or one text file")->required();
   mark_cmd->add_option("--lang", mark_lang, "Language of a single FILE (default: guessed)")
       ->check(CLI::IsMember(LanguageCodes()));
   mark_cmd->add_option("--format", mark_format, "json (default) or text")
       ->check(CLI::IsMember({"json", "text"}));
+  bool mark_review = false;
+  mark_cmd->add_flag("--review", mark_review,
+                     "List the speeches from the least to the most confident attribution");
 
   std::string norm_file, norm_lang;
   CLI::App* norm_cmd =
@@ -330,7 +388,7 @@ int RunNarrate(int argc, char** argv) {
   }
   if (init_cmd->parsed()) return RunInit(init);
   if (cast_cmd->parsed()) return RunCast(cast_dir, cast_write);
-  if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format);
+  if (mark_cmd->parsed()) return RunMark(mark_input, mark_lang, mark_format, mark_review);
   if (norm_cmd->parsed()) return RunNormalize(norm_file, norm_lang);
   std::cout << app.help();
   return 0;

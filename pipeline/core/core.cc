@@ -53,6 +53,34 @@ const char* ToString(UtteranceKind kind) {
   return "narration";
 }
 
+const char* ToString(Evidence evidence) {
+  switch (evidence) {
+    case Evidence::kNone:
+      return "none";
+    case Evidence::kVerbBefore:
+      return "verb-before";
+    case Evidence::kVerbAfter:
+      return "verb-after";
+    case Evidence::kGuessBefore:
+      return "guess-before";
+    case Evidence::kGuessAfter:
+      return "guess-after";
+    case Evidence::kPronoun:
+      return "pronoun";
+    case Evidence::kAddressee:
+      return "addressee";
+    case Evidence::kAlternation:
+      return "alternation";
+    case Evidence::kGroup:
+      return "group";
+    case Evidence::kContext:
+      return "context";
+    case Evidence::kOverride:
+      return "override";
+  }
+  return "none";
+}
+
 StatusOr<std::string> ReadFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {

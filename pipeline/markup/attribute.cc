@@ -16,11 +16,23 @@ namespace narrate {
 namespace markup_internal {
 namespace {
 
+// A speaker found, and how (Evidence).
 struct Who {
   std::string name;
   std::string gender;
   bool group = false;
+  Evidence evidence = Evidence::kNone;
 };
+
+// How a speaker was found, from a mention: a pronoun's resolution is weaker
+// than a name, a word taken for a name nobody listed is a guess, a group noun
+// is a group.
+Evidence From(const Mention& m, Evidence named) {
+  if (m.group) return Evidence::kGroup;
+  if (m.pronoun) return Evidence::kPronoun;
+  if (!m.guessed) return named;
+  return named == Evidence::kVerbBefore ? Evidence::kGuessBefore : Evidence::kGuessAfter;
+}
 
 class Attributor {
  public:
@@ -194,6 +206,7 @@ void Attributor::FindMentions() {
         if (e - i > 1 && prev >= 0 && !IsTerminal(t[prev]) && !IsDash(t[prev])) {
           best = e - i;
           m.name = ToUtf8(t, i, e);
+          m.guessed = true;
         }
       }
       if (best == 0) {
@@ -258,10 +271,13 @@ std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, 
       if (pass == 0 && it->sentence != sentence) break;
       if ((pass == 1 || pass == 2) && it->sentence < sentence - kWindow) break;
       if ((pass == 1 || pass == 3) && !it->sentence_initial) continue;
-      if (Fits(*it, gender)) return Who{it->name, it->gender, it->group};
+      if (Fits(*it, gender)) {
+        return Who{it->name, it->gender, it->group,
+                   it->group ? Evidence::kGroup : Evidence::kPronoun};
+      }
     }
   }
-  if (gender == "p") return Who{language_.plural_pronoun, "", true};
+  if (gender == "p") return Who{language_.plural_pronoun, "", true, Evidence::kGroup};
   return std::nullopt;
 }
 
@@ -288,15 +304,16 @@ std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clau
     for (const Mention& m : mentions_) {
       if (m.para != para || m.begin < start || m.end > clause_end || m.name.empty()) continue;
       if (receive_at >= 0) {
-        if (m.begin >= receive_at) return Who{m.name, m.gender, m.group};
+        if (m.begin >= receive_at)
+          return Who{m.name, m.gender, m.group, From(m, Evidence::kVerbBefore)};
         continue;
       }
       if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
       if (EndsWithAny(t, m.begin, rules_.objects)) continue;
       if (verb_at >= 0 && m.end <= verb_at) {
-        before_verb = Who{m.name, m.gender, m.group};
+        before_verb = Who{m.name, m.gender, m.group, From(m, Evidence::kVerbBefore)};
       } else if (!first) {
-        first = Who{m.name, m.gender, m.group};
+        first = Who{m.name, m.gender, m.group, From(m, Evidence::kVerbAfter)};
       }
     }
     if (before_verb) return before_verb;
@@ -366,7 +383,9 @@ std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* cont
       }
       bool han = e > start;
       for (int i = start; i < e; ++i) han &= IsHan(ct[i]) || ct[i] == U'·';
-      if (han && e - start >= 2 && e - start <= 5) return Who{ToUtf8(ct, start, e), "", false};
+      if (han && e - start >= 2 && e - start <= 5) {
+        return Who{ToUtf8(ct, start, e), "", false, Evidence::kGuessBefore};
+      }
     }
   }
   return who;
@@ -393,7 +412,8 @@ std::optional<Who> Attributor::After(const Speech& s) const {
   if (!FindVerb(t, a, e, rules_, &g, &at)) return std::nullopt;
   for (const Mention& m : mentions_) {
     if (m.para == from->para && m.begin >= a && m.end <= e && !m.name.empty()) {
-      return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group};
+      return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group,
+                 From(m, Evidence::kVerbAfter)};
     }
   }
   if (words_) {
@@ -408,9 +428,11 @@ std::optional<Who> Attributor::After(const Speech& s) const {
       auto alias = names_.alias_to_name.find(t.substr(i, j - i));
       if (alias != names_.alias_to_name.end()) {
         auto gg = names_.gender.find(alias->second);
-        return Who{alias->second, gg == names_.gender.end() ? g : gg->second, false};
+        return Who{alias->second, gg == names_.gender.end() ? g : gg->second, false,
+                   Evidence::kVerbAfter};
       }
-      return Who{name, g == "p" ? "" : g, g == "p"};
+      return Who{name, g == "p" ? "" : g, g == "p",
+                 g == "p" ? Evidence::kGroup : Evidence::kGuessAfter};
     }
     if (!g.empty()) return Resolve(g, SentenceAt(from->para, a), from->para, a);
   }
@@ -426,7 +448,7 @@ std::optional<Who> Attributor::SameSentence(const Speech& s) const {
   std::optional<Who> who;
   for (const Mention& m : mentions_) {
     if (m.para == first.para && m.begin >= start && m.end <= first.begin && !m.name.empty()) {
-      who = Who{m.name, m.gender, m.group};
+      who = Who{m.name, m.gender, m.group, Evidence::kContext};
     }
   }
   return who;
@@ -437,7 +459,7 @@ std::optional<Who> Attributor::Addressee(int para, int begin, int end) const {
   for (const Mention& m : mentions_) {
     if (m.para == para && m.begin >= begin && m.end <= end && !m.name.empty() &&
         EndsWithAny(t, m.begin, rules_.objects)) {
-      return Who{m.name, m.gender, m.group};
+      return Who{m.name, m.gender, m.group, Evidence::kAddressee};
     }
   }
   return std::nullopt;
@@ -447,7 +469,7 @@ std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int 
   for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
     if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
     if (!it->name.empty() && it->name != name && !it->group) {
-      return Who{it->name, it->gender, false};
+      return Who{it->name, it->gender, false, Evidence::kAlternation};
     }
   }
   return std::nullopt;
@@ -487,6 +509,7 @@ void Attributor::Run(std::vector<Speech>* speeches) {
                   ? prev_partner
                   : OtherThan(prev_who->name, prev->spans.front().para, prev->spans.front().begin);
       }
+      if (who) who->evidence = Evidence::kAlternation;
       partner = prev_who;
     }
     if (!who && !s.document) who = SameSentence(s);
@@ -498,6 +521,7 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       s.gender = who->gender;
       s.group = who->group;
       s.attributed = true;
+      s.evidence = who->evidence;
     }
     prev = &s;
     prev_who = who;

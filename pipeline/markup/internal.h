@@ -70,8 +70,9 @@ struct Speech {
   std::string speaker;  // empty: not attributed yet
   std::string gender;   // "m", "f" or ""
   bool group = false;
-  bool attributed = false;  // false: speaker "unknown"
-  bool unclosed = false;    // a quote that no mark closes
+  bool attributed = false;              // false: speaker "unknown"
+  Evidence evidence = Evidence::kNone;  // how the speaker was found
+  bool unclosed = false;                // a quote that no mark closes
 };
 
 // Finds quotes and block speeches in a chapter; decides which are speech.
@@ -86,6 +87,7 @@ struct Mention {
   std::string gender;  // "m", "f" or ""
   bool group = false;
   bool pronoun = false;
+  bool guessed = false;  // a word taken for a name (capitalized) that no cast lists
   bool sentence_initial = false;
   int sentence = 0;  // chapter-wide sentence number
 };

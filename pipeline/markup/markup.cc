@@ -70,6 +70,39 @@ std::string DefaultTitle(const LanguageProfile& language, int index) {
   return title;
 }
 
+// How sure markup is of a speaker found by `evidence`: a name beside the
+// speech verb is the surest, a phrase taken for a name nobody listed, a
+// pronoun or the alternation of turns less so, a person merely named earlier
+// in the sentence least. Measured on the gold of tests/markup (sample book,
+// stories): see stories_test.cc.
+double Confidence(Evidence evidence) {
+  switch (evidence) {
+    case Evidence::kOverride:
+      return 1.0;
+    case Evidence::kVerbBefore:
+      return 0.9;
+    case Evidence::kVerbAfter:
+      return 0.9;
+    case Evidence::kGroup:
+      return 0.6;
+    case Evidence::kPronoun:
+      return 0.7;
+    case Evidence::kAddressee:
+      return 0.6;
+    case Evidence::kAlternation:
+      return 0.6;
+    case Evidence::kGuessBefore:
+      return 0.5;
+    case Evidence::kGuessAfter:
+      return 0.5;
+    case Evidence::kContext:
+      return 0.3;
+    case Evidence::kNone:
+      return 0.0;
+  }
+  return 0.0;
+}
+
 std::string MakeId(int chapter, int paragraph, int sentence) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "c%02d-p%04d-s%02d", chapter, paragraph, sentence);
@@ -304,6 +337,8 @@ Script Markup(const std::string& title, const std::string& author,
             const Speech& s = speeches[seg.label.speech];
             const std::string name = s.attributed ? s.speaker : "unknown";
             u.speaker = name;
+            u.evidence = s.attributed ? s.evidence : Evidence::kNone;
+            u.confidence = Confidence(u.evidence);
             u.gender = casting.GenderFor(name, s.gender == "p" ? "" : s.gender);
             u.voice = casting.VoiceFor(name, u.gender);
             if (!s.attributed && !reported[seg.label.speech] && reporter != nullptr) {
@@ -331,10 +366,16 @@ Script Markup(const std::string& title, const std::string& author,
         if (u.kind == UtteranceKind::kSpeech) {
           if (!ov.speaker.empty()) u.speaker = ov.speaker;
           if (!u.speaker) u.speaker = "unknown";
+          if (!ov.speaker.empty()) {
+            u.evidence = Evidence::kOverride;
+            u.confidence = Confidence(u.evidence);
+          }
           u.gender = ov.gender.empty() ? casting.GenderFor(*u.speaker, u.gender) : ov.gender;
           u.voice = casting.VoiceFor(*u.speaker, u.gender);
         } else {
           u.speaker.reset();
+          u.evidence = Evidence::kNone;
+          u.confidence = 0;
           u.gender.clear();
           u.voice =
               u.kind == UtteranceKind::kDocument ? cast.options.document : cast.options.narrator;

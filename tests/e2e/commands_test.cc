@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -32,10 +33,34 @@ std::vector<json> MarkLines(const std::string& args) {
   return lines;
 }
 
+TEST(Mark, ReviewListsTheSpeechesLeastConfidentFirst) {
+  const auto run = narrate_test::RunNarrateRedirected("mark " + kSample + " --review 2>/dev/null");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::istringstream in(run.output);
+  std::vector<double> confidences;
+  int contexts = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("    ", 0) == 0) {
+      ++contexts;  // the line of context: file:line: text
+      EXPECT_NE(line.find(".txt:"), std::string::npos) << line;
+      continue;
+    }
+    confidences.push_back(std::stod(line));
+  }
+  size_t speeches = 0;
+  for (const json& u : MarkLines(kSample)) speeches += u["kind"] == "speech";
+  EXPECT_EQ(confidences.size(), speeches);
+  EXPECT_EQ(contexts, static_cast<int>(speeches));
+  EXPECT_TRUE(std::is_sorted(confidences.begin(), confidences.end()));
+  EXPECT_LT(confidences.front(), confidences.back());
+}
+
 TEST(Mark, JsonLinesHaveExactlyTheDocumentedFields) {
-  const std::set<std::string> fields = {"id",   "chapter", "chapter_title", "paragraph",
-                                        "kind", "speaker", "gender",        "voice",
-                                        "lang", "text",    "spoken"};
+  std::set<std::string> fields = {"id",   "chapter", "chapter_title", "paragraph",
+                                  "kind", "speaker", "gender",        "voice",
+                                  "lang", "text",    "spoken"};
+  std::set<std::string> speech_fields = fields;
+  speech_fields.insert({"confidence", "evidence"});
   std::vector<json> lines = MarkLines(kSample);
   ASSERT_GT(lines.size(), 200u);
   std::set<std::string> kinds;
@@ -43,7 +68,12 @@ TEST(Mark, JsonLinesHaveExactlyTheDocumentedFields) {
     ASSERT_TRUE(u.is_object());
     std::set<std::string> keys;
     for (auto it = u.begin(); it != u.end(); ++it) keys.insert(it.key());
-    EXPECT_EQ(keys, fields) << u.dump();
+    EXPECT_EQ(keys, u["kind"] == "speech" ? speech_fields : fields) << u.dump();
+    if (u["kind"] == "speech") {
+      EXPECT_GE(u["confidence"].get<double>(), 0.0) << u.dump();
+      EXPECT_LE(u["confidence"].get<double>(), 1.0) << u.dump();
+      EXPECT_EQ(u["confidence"].get<double>() == 0.0, u["speaker"] == "unknown") << u.dump();
+    }
     kinds.insert(u["kind"].get<std::string>());
     if (u["kind"] == "narration" || u["kind"] == "heading") {
       EXPECT_TRUE(u["speaker"].is_null()) << u.dump();

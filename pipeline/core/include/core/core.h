@@ -179,6 +179,29 @@ int CodePointCount(std::string_view utf8);
 enum class UtteranceKind { kHeading, kNarration, kSpeech, kDocument };
 const char* ToString(UtteranceKind kind);
 
+// How markup found the speaker of a speech (`narrate mark`'s "evidence"):
+// a known name or a cast entry before or after the speech verb, a phrase
+// before or after it taken for a name nobody listed (a guess), a pronoun
+// resolved to a person, the person spoken to in the turn before, alternating
+// turns, a group, only a person named earlier in the sentence (context), a
+// producer's override; none: not attributed.
+enum class Evidence {
+  kNone,
+  kVerbBefore,
+  kVerbAfter,
+  kGuessBefore,
+  kGuessAfter,
+  kPronoun,
+  kAddressee,
+  kAlternation,
+  kGroup,
+  kContext,
+  kOverride,
+};
+// "none", "verb-before", "verb-after", "guess-before", "guess-after",
+// "pronoun", "addressee", "alternation", "group", "context", "override".
+const char* ToString(Evidence evidence);
+
 // A timbre, independent of language (voices/*.toml).
 struct Timbre {
   std::string name;     // the file stem, e.g. "narrator"
@@ -198,12 +221,16 @@ struct Utterance {
   int line = 0;       // 1-based source line
   UtteranceKind kind = UtteranceKind::kNarration;
   std::optional<std::string> speaker;  // nullopt for narration and headings
-  std::string gender;                  // "m", "f" or empty
-  std::string voice;                   // timbre name
-  Lang lang;                           // language of the utterance ("zh", "sk")
-  std::vector<Token> tokens;           // printed and spoken forms, with foreign spans
-  std::string text;                    // as printed
-  std::string spoken;                  // as it will be said
+  // Speech only: how the speaker was found, and how sure markup is of it,
+  // 0 (not at all: "unknown") to 1 (the producer said so).
+  Evidence evidence = Evidence::kNone;
+  double confidence = 0;
+  std::string gender;         // "m", "f" or empty
+  std::string voice;          // timbre name
+  Lang lang;                  // language of the utterance ("zh", "sk")
+  std::vector<Token> tokens;  // printed and spoken forms, with foreign spans
+  std::string text;           // as printed
+  std::string spoken;         // as it will be said
 };
 
 struct Chapter {
