@@ -207,7 +207,7 @@ Script Markup(const std::string& title, const std::string& author,
     chapter.lang = source.lang;
     size_t first_body = 0;
     std::vector<Token> title_tokens = source.title;
-    int title_line = 0;
+    int title_line = source.title_line;
     if (title_tokens.empty() && !source.paragraphs.empty() &&
         LooksLikeHeading(ToU32(PrintedText(source.paragraphs[0].tokens)))) {
       title_tokens = source.paragraphs[0].tokens;
