@@ -158,6 +158,7 @@ std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit&
     chapters.push_back(std::move(c));
   };
   start(std::move(source.title), 0);
+  chapters.back().untitled = true;
   bool preamble = true;      // the last chapter is the text before the first heading
   bool volume_open = false;  // the last chapter is a volume heading with no text yet
   for (size_t i = 0; i < n; ++i) {

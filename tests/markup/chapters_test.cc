@@ -164,6 +164,22 @@ TEST(SplitSource, TextBeforeTheFirstHeadingIsTheFirstChapter) {
   EXPECT_EQ(Split("zh", {"第一章", "正文。", "第二章", "正文。"}).size(), 2u);
 }
 
+TEST(SplitSource, AForewordWithoutAHeadingHasNoTitleMadeUp) {
+  const std::vector<ChapterSource> chapters =
+      Split("zh", {"这是一段前言，没有标题。", "第一章 开始", "正文。"});
+  ASSERT_EQ(chapters.size(), 2u);
+  EXPECT_TRUE(chapters[0].untitled);
+  EXPECT_FALSE(chapters[1].untitled);
+  CollectingReporter reporter;
+  const Script script = Markup("书名", "a", chapters, Cast(), Overrides(), {}, &reporter);
+  ASSERT_EQ(script.chapters.size(), 2u);
+  EXPECT_EQ(script.chapters[0].title, "书名");  // named after the book, not 第一章
+  ASSERT_FALSE(script.chapters[0].utterances.empty());
+  EXPECT_EQ(script.chapters[0].utterances[0].kind, UtteranceKind::kNarration);
+  EXPECT_EQ(script.chapters[0].utterances[0].text, "这是一段前言，没有标题。");
+  EXPECT_EQ(script.chapters[1].title, "第一章 开始");
+}
+
 TEST(SplitSource, TheBookTomlTitleGoesToTheTextBeforeTheFirstHeading) {
   ChapterSource source = Untitled("sk", {"Pár slov na úvod.", "Kapitola 1", "Text."});
   source.title = Normalize("sk", "Predslov autora", 0).tokens;

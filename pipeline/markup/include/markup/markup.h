@@ -24,7 +24,11 @@ struct ChapterSource {
   // "Kapitola N").
   std::vector<Token> title;
   int title_line = 0;  // the line of `title` in `file`; 0: from book.toml
-  Lang lang;           // "zh", "sk"
+  // True for the text before the first heading of a cut source: without a
+  // title and a heading first paragraph, it has no title read, and the
+  // chapter is named after the book instead of the profile's default title.
+  bool untitled = false;
+  Lang lang;  // "zh", "sk"
   std::vector<NormalizedParagraph> paragraphs;
 };
 
@@ -49,7 +53,7 @@ Status CheckChapterPattern(const std::string& pattern);
 // (title_line its line), read at its start; paragraphs keep their lines.
 //  - A heading line has at most 60 code points and matches a shape whole.
 //  - The text before the first heading (a title page, a foreword) is a
-//    chapter of its own, titled as a source without a heading is; the
+//    chapter of its own (untitled: no "第一章" is made up for it); the
 //    source's title (book.toml's) goes to it. Nothing there: no chapter.
 //  - A volume heading (卷一, Časť prvá) is not a chapter of its own: it is
 //    put before the title of the first chapter inside it ("卷一 第一章 …").
