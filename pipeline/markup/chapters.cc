@@ -41,14 +41,25 @@ std::u32string HeadingCandidate(const NormalizedParagraph& p) {
   return t.substr(b, e - b);
 }
 
-bool Matches(const icu::RegexPattern* pattern, const std::u32string& line) {
-  if (pattern == nullptr || line.empty()) return false;
-  const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
-      reinterpret_cast<const UChar32*>(line.data()), static_cast<int32_t>(line.size()));
-  UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::RegexMatcher> matcher(pattern->matcher(text, status));
-  return U_SUCCESS(status) && matcher->matches(status) && U_SUCCESS(status);
-}
+// One heading shape's matcher, made once per source and reset for each line.
+class Shape {
+ public:
+  explicit Shape(const icu::RegexPattern* pattern) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (pattern != nullptr) matcher_.reset(pattern->matcher(status));
+    if (U_FAILURE(status)) matcher_.reset();
+  }
+  // True when `line` (the text reset() was given) matches the shape whole.
+  bool Matches(const icu::UnicodeString& line) {
+    if (matcher_ == nullptr || line.isEmpty()) return false;
+    UErrorCode status = U_ZERO_ERROR;
+    matcher_->reset(line);
+    return matcher_->matches(status) && U_SUCCESS(status);
+  }
+
+ private:
+  std::unique_ptr<icu::RegexMatcher> matcher_;
+};
 
 // The same heading however it is spaced: its code points without spaces.
 std::u32string Key(const std::u32string& line) {
@@ -134,13 +145,18 @@ std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit&
   const size_t n = source.paragraphs.size();
   std::vector<Line> kinds(n, Line::kBody);
   std::vector<std::u32string> keys(n);
+  Shape chapters_shape(chapter.get()), volumes_shape(volume.get()),
+      contents_shape(rules.contents.get());
   for (size_t i = 0; i < n; ++i) {
     const std::u32string line = HeadingCandidate(source.paragraphs[i]);
-    if (Matches(chapter.get(), line)) {
+    if (line.empty()) continue;
+    const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
+        reinterpret_cast<const UChar32*>(line.data()), static_cast<int32_t>(line.size()));
+    if (chapters_shape.Matches(text)) {
       kinds[i] = Line::kChapter;
-    } else if (Matches(volume.get(), line)) {
+    } else if (volumes_shape.Matches(text)) {
       kinds[i] = Line::kVolume;
-    } else if (Matches(rules.contents.get(), line)) {
+    } else if (contents_shape.Matches(text)) {
       kinds[i] = Line::kContents;
     }
     if (kinds[i] != Line::kBody) keys[i] = Key(line);

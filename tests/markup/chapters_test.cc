@@ -67,8 +67,8 @@ void ExpectNoHeading(const Lang& lang, const std::string& line) {
 TEST(SplitSource, ChineseNumberedChapters) {
   for (const char* heading :
        {"第一章", "第1章", "第１章", "第十章", "第二十三章", "第一百零三章", "第一千零一章",
-        "第103章", "第一回", "第十二回", "第一节", "第一章 风雪", "第一章　风雪", "第一章风雪",
-        "第１２章：重逢", "第五回　月下独行　雪中访友", "第七章 你好，世界"}) {
+        "第103章", "第一回", "第十二回", "第廿一回", "第一节", "第一章 风雪", "第一章　风雪",
+        "第一章风雪", "第１２章：重逢", "第五回　月下独行　雪中访友", "第七章 你好，世界"}) {
     ExpectHeading("zh", heading);
   }
 }
