@@ -27,6 +27,32 @@ std::string BaseName(std::string path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// A chapter source's `split` ("headings" or "none") and `chapter_pattern`
+// (an ICU regular expression). DataError naming book.toml:line when bad.
+Status ReadSplit(const std::string& toml_path, const toml::table& source, ChapterSplit* split) {
+  if (const toml::node* node = source.get("split")) {
+    const std::optional<std::string> value = node->value<std::string>();
+    if (!value || (*value != "headings" && *value != "none")) {
+      return Status::DataError(TomlAt(toml_path, *node) +
+                               ": split must be \"headings\" or \"none\"");
+    }
+    split->headings = *value == "headings";
+  }
+  if (const toml::node* node = source.get("chapter_pattern")) {
+    const std::optional<std::string> value = node->value<std::string>();
+    if (!value || value->empty()) {
+      return Status::DataError(TomlAt(toml_path, *node) +
+                               ": chapter_pattern must be a regular expression");
+    }
+    if (Status checked = CheckChapterPattern(*value); !checked.ok()) {
+      return Status::DataError(TomlAt(toml_path, *node) +
+                               ": chapter_pattern: " + checked.message());
+    }
+    split->pattern = *value;
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 StatusOr<Book> LoadBook(const std::string& dir_in) {
@@ -70,6 +96,7 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
     if (chapter.file.empty()) {
       return Status::DataError(where + ": chapter has no 'file'");
     }
+    if (Status split = ReadSplit(toml_path, *c, &chapter.split); !split.ok()) return split;
     if (StatusOr<const LanguageProfile*> known = FindLanguage(chapter.lang); !known.ok()) {
       return Status::DataError(where + ": chapter " + known.status().message());
     }
@@ -140,7 +167,7 @@ StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang_in) {
   book.name = BaseName(path);
   book.title = book.name;
   book.lang = lang;
-  book.chapters.push_back({path, lang, "", "", std::nullopt});
+  book.chapters.push_back({path, lang, "", "", ChapterSplit{true, ""}, std::nullopt});
   return book;
 }
 
@@ -155,7 +182,7 @@ StatusOr<Book> BookFromText(const std::string& text, const Lang& lang_in) {
   book.title = book.name;
   book.lang = lang;
   book.whole_book = false;
-  book.chapters.push_back({"(the text)", lang, "", "", text});
+  book.chapters.push_back({"(the text)", lang, "", "", ChapterSplit(), text});
   return book;
 }
 

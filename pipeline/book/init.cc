@@ -156,7 +156,7 @@ StatusOr<InitResult> InitBook(const InitOptions& options) {
     files.push_back(name);
     result.encodings.push_back(clean->encoding);
     bytes.push_back(std::move(read).value());
-    book.chapters.push_back({dir + "/" + name, lang, "", "", std::nullopt});
+    book.chapters.push_back({dir + "/" + name, lang, "", "", ChapterSplit{true, ""}, std::nullopt});
   }
   book.dir = dir;
   book.name = BaseName(dir);

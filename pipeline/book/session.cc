@@ -117,8 +117,8 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
   // is taken in book order, exactly as if one by one.
   struct Prepared {
     StatusOr<CleanText> clean = Status::Failure("not read");
-    Status normalizer;  // the normalizer for its language could not be made
-    ChapterSource source;
+    Status normalizer;                    // the normalizer for its language could not be made
+    std::vector<ChapterSource> chapters;  // the source, cut at its headings
     CollectingReporter diagnostics;
   };
   std::vector<Prepared> prepared(book_.chapters.size());
@@ -137,14 +137,16 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
       p.normalizer = normalizers.at(bc.lang);
       if (!p.normalizer.ok()) continue;
       const Normalizer& normalizer = *normalizers_.at(bc.lang);
-      p.source.file = bc.file;
-      p.source.lang = bc.lang;
+      ChapterSource source;
+      source.file = bc.file;
+      source.lang = bc.lang;
       if (!bc.title.empty()) {
-        p.source.title = normalizer.Normalize({bc.title, 0}, bc.file, &p.diagnostics).tokens;
+        source.title = normalizer.Normalize({bc.title, 0}, bc.file, &p.diagnostics).tokens;
       }
       for (const Paragraph& para : p.clean->paragraphs) {
-        p.source.paragraphs.push_back(normalizer.Normalize(para, bc.file, &p.diagnostics));
+        source.paragraphs.push_back(normalizer.Normalize(para, bc.file, &p.diagnostics));
       }
+      p.chapters = SplitSource(std::move(source), bc.split, &p.diagnostics);
     }
   };
   {
@@ -163,7 +165,7 @@ StatusOr<std::vector<ChapterSource>> BookSession::Normalize(Reporter* reporter) 
       continue;
     }
     if (!p.normalizer.ok()) return p.normalizer;
-    sources.push_back(std::move(p.source));
+    for (ChapterSource& c : p.chapters) sources.push_back(std::move(c));
   }
   if (!first_error.ok()) return first_error;
   return sources;

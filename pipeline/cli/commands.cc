@@ -187,6 +187,8 @@ int RunMark(const std::string& input, const std::string& lang, const std::string
 int RunNormalize(const std::string& file, const std::string& lang) {
   StatusOr<Book> book = BookFromFile(file, lang);
   if (!book.ok()) return Fail(book.status());
+  // Every paragraph a line, headings and a table of contents too: not cut.
+  for (BookSource& source : book->chapters) source.split = ChapterSplit();
   auto session = BookSession::Open(*book, SessionOptions());
   if (!session.ok()) return Fail(session.status());
   CollectingReporter reporter;

@@ -3,7 +3,10 @@
 // Plain functions over value types; thread-safe.
 #pragma once
 
+#include <unicode/regex.h>
+
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,7 +42,14 @@ struct Rules {
   std::set<std::u32string> not_verbs, receive, objects, documents, first_person, groups, adverbs,
       enumerations, no_break_after;
   std::map<std::u32string, std::string> pronouns;  // form -> "m"/"f"/"p"
+  // Heading shapes (chapters.tsv), each the alternation of its rows: a line
+  // one matches whole starts a chapter, starts a volume, or names a table of
+  // contents. Null: the language has none.
+  std::shared_ptr<const icu::RegexPattern> chapter, volume, contents;
 };
+// Compiles an ICU regular expression; DataError with ICU's reason when it
+// does not compile.
+StatusOr<std::shared_ptr<const icu::RegexPattern>> CompilePattern(const std::string& pattern);
 // Reads every *.tsv under dir/lang (`language` is left null). DataError naming
 // file:line when malformed.
 StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang);

@@ -240,24 +240,28 @@ Script Markup(const std::string& title, const std::string& author,
     chapter.lang = source.lang;
     size_t first_body = 0;
     std::vector<Token> title_tokens = source.title;
-    int title_line = 0;
+    int title_line = source.title_line;
     if (title_tokens.empty() && !source.paragraphs.empty() &&
         LooksLikeHeading(ToU32(PrintedText(source.paragraphs[0].tokens)))) {
       title_tokens = source.paragraphs[0].tokens;
       title_line = source.paragraphs[0].line;
       first_body = 1;
     }
-    if (title_tokens.empty()) {
-      const std::string t = DefaultTitle(*rules.language, chapter.index);
-      title_tokens.push_back({TokenKind::kWord, t, t, ""});
+    if (title_tokens.empty() && source.untitled) {
+      chapter.title = title;  // not read: the opening credits say it
+    } else {
+      if (title_tokens.empty()) {
+        const std::string t = DefaultTitle(*rules.language, chapter.index);
+        title_tokens.push_back({TokenKind::kWord, t, t, ""});
+      }
+      chapter.title = PrintedText(title_tokens);
+      Utterance heading = MakeUtterance(title_tokens, source.lang, UtteranceKind::kHeading);
+      heading.voice = cast.options.narrator;
+      heading.id = MakeId(chapter.index, 0, 0);
+      heading.chapter = chapter.index;
+      heading.line = title_line;
+      chapter.utterances.push_back(std::move(heading));
     }
-    chapter.title = PrintedText(title_tokens);
-    Utterance heading = MakeUtterance(title_tokens, source.lang, UtteranceKind::kHeading);
-    heading.voice = cast.options.narrator;
-    heading.id = MakeId(chapter.index, 0, 0);
-    heading.chapter = chapter.index;
-    heading.line = title_line;
-    chapter.utterances.push_back(std::move(heading));
 
     std::vector<Para> paras;
     for (size_t pi = first_body; pi < source.paragraphs.size(); ++pi) {

@@ -59,10 +59,25 @@ bool IsDash(char32_t c) { return c == U'–' || c == U'—' || c == U'-'; }
 
 namespace {
 
+// Compiles `pattern`; its ICU error otherwise.
+StatusOr<std::shared_ptr<const icu::RegexPattern>> Compile(const std::string& pattern) {
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError where;
+  std::shared_ptr<const icu::RegexPattern> compiled(
+      icu::RegexPattern::compile(icu::UnicodeString::fromUTF8(pattern), where, status));
+  if (U_FAILURE(status)) {
+    return Status::DataError(std::string("bad regular expression (") + u_errorName(status) +
+                             " at offset " + std::to_string(where.offset) + ")");
+  }
+  return compiled;
+}
+
 Status ReadTable(const std::string& path, Rules* rules) {
   // class, word, and an optional detail
   StatusOr<std::vector<TsvRow>> rows = ReadTsv(path, 2, 3);
   if (!rows.ok()) return rows.status();
+  // The heading shapes of each class, joined into one alternation at the end.
+  std::map<std::string, std::string> shapes;
   for (const TsvRow& row : *rows) {
     const std::vector<std::string>& cols = row.fields;
     if (cols[1].empty()) {
@@ -93,15 +108,34 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->enumerations.insert(word);
     else if (cls == "no_break_after")
       rules->no_break_after.insert(word);
-    else {
+    else if (cls == "chapter" || cls == "volume" || cls == "contents") {
+      StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
+      if (!compiled.ok()) {
+        return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
+                                 compiled.status().message());
+      }
+      std::string& alternation = shapes[cls];
+      alternation += (alternation.empty() ? "(?:" : "|(?:") + cols[1] + ")";
+    } else {
       return Status::DataError(path + ":" + std::to_string(row.line) + ": unknown class '" + cls +
                                "'");
     }
+  }
+  for (const auto& [cls, alternation] : shapes) {
+    StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(alternation);
+    if (!compiled.ok()) return Status::DataError(path + ": " + compiled.status().message());
+    (cls == "chapter"  ? rules->chapter
+     : cls == "volume" ? rules->volume
+                       : rules->contents) = std::move(compiled).value();
   }
   return Status::Ok();
 }
 
 }  // namespace
+
+StatusOr<std::shared_ptr<const icu::RegexPattern>> CompilePattern(const std::string& pattern) {
+  return Compile(pattern);
+}
 
 StatusOr<Rules> LoadRules(const std::string& dir, const Lang& lang) {
   Rules rules;

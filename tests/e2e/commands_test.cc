@@ -95,6 +95,39 @@ TEST(Mark, TextFormatIsAReadableScript) {
   EXPECT_NE(r.output.find("[拿破仑] "), std::string::npos);
 }
 
+// `narrate mark FILE` cuts a single file at its headings: one chapter per
+// heading of tests/data/chapters/*.gold.tsv, titled by it.
+TEST(Mark, ASingleFileComesOutChaptered) {
+  const std::string data = std::string(NARRATE_TEST_DATA) + "/chapters/";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> books = {
+      {"zh_novel",
+       {"山河故人", "楔子", "第一卷 北方 第一章 风雪夜归人", "第二章　旧信", "第3章重逢",
+        "卷二　南方 第4章 远行", "第一百零三章 梦", "后记"}},
+      {"sk_novel",
+       {"Dom pri rieke", "Časť prvá Prvá kapitola", "Druhá kapitola", "3. kapitola",
+        "Časť druhá Kapitola 4", "I.", "II. Návrat", "Epilóg"}}};
+  for (const auto& [name, titles] : books) {
+    std::vector<std::string> found;
+    for (const json& u : MarkLines(data + name + ".txt")) {
+      const size_t chapter = u["chapter"].get<size_t>();
+      if (chapter > found.size()) found.push_back(u["chapter_title"].get<std::string>());
+      EXPECT_EQ(chapter, found.size()) << u["id"];
+      // The table of contents is not read.
+      EXPECT_NE(u["text"], "目录");
+      EXPECT_NE(u["text"], "Obsah");
+    }
+    EXPECT_EQ(found, titles) << name;
+    auto r = narrate_test::RunNarrateRedirected("mark " + data + name + ".txt 2>&1 >/dev/null");
+    EXPECT_NE(r.output.find(name + ".txt:4: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("table of contents"), std::string::npos) << r.output;
+  }
+  // `narrate normalize` prints every line, headings and contents too.
+  auto normalized =
+      narrate_test::RunNarrateRedirected("normalize " + data + "zh_novel.txt 2>/dev/null");
+  ASSERT_EQ(normalized.exit_code, 0);
+  EXPECT_EQ(std::count(normalized.output.begin(), normalized.output.end(), '\n'), 35);
+}
+
 TEST(Normalize, OneSpokenParagraphALineDiagnosticsOnStderr) {
   const std::string file = kSample + "/text/003_51cec20454eba82e.txt";
   auto out = narrate_test::RunNarrateRedirected("normalize " + file + " 2>/dev/null");

@@ -29,6 +29,10 @@ struct BookSource {
   Lang lang;             // "zh", "sk"
   std::string title;     // optional
   std::string encoding;  // optional: overrides detection
+  // How the source is cut into chapters: book.toml's split = "headings" or
+  // chapter_pattern = "REGEX" (see markup.h's SplitSource). Default: one
+  // chapter.
+  ChapterSplit split;
   // The source's bytes when it is not a file (a text said alone): `file` then
   // only names it in diagnostics.
   std::optional<std::string> bytes;
@@ -56,8 +60,8 @@ struct Book {
 // DataError naming book.toml:line on a syntax or schema error.
 StatusOr<Book> LoadBook(const std::string& dir);
 
-// A one-chapter book around a single text file (`narrate mark FILE`). `lang`
-// empty: GuessLanguage.
+// A book around a single text file (`narrate mark FILE`), cut into chapters
+// at its headings (split = "headings"). `lang` empty: GuessLanguage.
 StatusOr<Book> BookFromFile(const std::string& path, const Lang& lang);
 
 // A text said alone (`narrate say`): one source held in memory, no credits,

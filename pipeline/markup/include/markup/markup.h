@@ -23,9 +23,49 @@ struct ChapterSource {
   // when it is a heading, else the profile's default title ("第N章",
   // "Kapitola N").
   std::vector<Token> title;
+  int title_line = 0;  // the line of `title` in `file`; 0: from book.toml
+  // True for the text before the first heading of a cut source: without a
+  // title and a heading first paragraph, it has no title read, and the
+  // chapter is named after the book instead of the profile's default title.
+  bool untitled = false;
   Lang lang;  // "zh", "sk"
   std::vector<NormalizedParagraph> paragraphs;
 };
+
+// How one text source is cut into chapters (book.toml's `split` and
+// `chapter_pattern`). Default: not cut, the source is one chapter.
+struct ChapterSplit {
+  // True: a line of one of the language's heading shapes starts a chapter
+  // (pipeline/markup/rules/<lang>/chapters.tsv).
+  bool headings = false;
+  // An ICU regular expression: a line it matches whole (spaces around the
+  // line trimmed) starts a chapter, in place of the language's chapter
+  // shapes (its volume shapes then do not apply). Empty: none.
+  std::string pattern;
+  bool Splits() const { return headings || !pattern.empty(); }
+};
+
+// DataError with ICU's reason when `pattern` is not a regular expression.
+Status CheckChapterPattern(const std::string& pattern);
+
+// Cuts one source at its heading lines (see ChapterSplit); a source that is
+// not to be cut comes back whole. Each chapter's title is its heading line
+// (title_line its line), read at its start; paragraphs keep their lines.
+//  - A heading line has at most 60 code points and matches a shape whole.
+//  - The text before the first heading (a title page, a foreword) is a
+//    chapter of its own (untitled: no "第一章" is made up for it); the
+//    source's title (book.toml's) goes to it. Nothing there: no chapter.
+//  - A volume heading (卷一, Časť prvá) is not a chapter of its own: it is
+//    put before the title of the first chapter inside it ("卷一 第一章 …").
+//    Text between a volume heading and its first chapter makes the volume a
+//    chapter of its own, titled by the volume heading.
+//  - A table of contents, a run of three or more heading lines with nothing
+//    between them most of whose lines come again later as headings, is not
+//    read (nor a line naming it, 目录 or Obsah, just before it); it is
+//    reported (info, file:line).
+// Linear in the text. Reports to `reporter` (may be null).
+std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit& split,
+                                       Reporter* reporter);
 
 // Who reads narration and documents. Timbre names refer to voices/*.toml.
 struct CastOptions {
