@@ -195,7 +195,13 @@ StatusOr<InitResult> InitBook(const InitOptions& options) {
   StatusOr<Script> script = (*session)->Prepare(&reporter);
   if (!script.ok()) return script.status();
   ::unlink(cast_toml.c_str());
-  StatusOr<int> cast = (*session)->AddToCast(FindSpeakers(*script, Cast()));
+  // Those who speak more than once: a long book has hundreds who speak once,
+  // whom the automatic casting voices as well, and a draft is read by a person.
+  std::vector<FoundSpeaker> speakers = FindSpeakers(*script, Cast());
+  speakers.erase(std::remove_if(speakers.begin(), speakers.end(),
+                                [](const FoundSpeaker& p) { return p.speeches < 2; }),
+                 speakers.end());
+  StatusOr<int> cast = (*session)->AddToCast(speakers);
   if (!cast.ok()) return cast.status();
   result.cast_speakers = *cast;
   result.book = *loaded;

@@ -346,9 +346,9 @@ int RunNarrate(int argc, char** argv) {
       "Make a book folder from text files, ready to build: the texts copied\n"
       "byte for byte into BOOK_DIR/text/, book.toml (title and author from\n"
       "the text where it names them, else the file name; each file split at\n"
-      "its chapter headings) and a draft cast.toml of the speakers found.\n"
-      "Prints the chapters and speakers it found. Never writes over a file\n"
-      "without --force.\n\n"
+      "its chapter headings) and a draft cast.toml of those who speak more\n"
+      "than once. Prints the chapters and speakers it found. Never writes\n"
+      "over a file without --force.\n\n"
       "Example:\n  narrate init story.txt -o books/story && narrate build books/story");
   init_cmd->add_option("TEXT_FILE", init.texts, "Text files, in reading order")->required();
   init_cmd->add_option("-o,--output", init.dir, "The book folder to make")->required();

@@ -128,9 +128,9 @@ struct InitResult {
 // Makes a book folder that builds at once: each text copied byte for byte
 // into DIR/text/, book.toml (title and author from the text where it says
 // them, each source split at its chapter headings) and a draft cast.toml of
-// the speakers found in the text. Writes nothing if any file it would write
-// is already there, unless `force` (Usage error naming it); every file is
-// written atomically. IoError when a text cannot be read or a file written.
+// the speakers found in the text who speak more than once. Writes nothing if any file it would
+// write is already there, unless `force` (Usage error naming it); every file is written atomically.
+// IoError when a text cannot be read or a file written.
 StatusOr<InitResult> InitBook(const InitOptions& options);
 
 // The folder of the voices that ship with narrate (NARRATE_VOICES_DIR at build
