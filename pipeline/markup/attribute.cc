@@ -173,6 +173,7 @@ void Attributor::FindMentions() {
             m.name = *c.detail;
             auto g = names_.gender.find(m.name);
             m.gender = g == names_.gender.end() ? "" : g->second;
+            m.guessed = names_.discovered.count(m.name) > 0;
           }
         } else if (c.kind == Candidate::kGroup) {
           if (w.size() == best && Matches(c, t, i)) {

@@ -42,6 +42,11 @@ struct Rules {
   std::set<std::u32string> not_verbs, receive, objects, documents, first_person, groups, adverbs,
       enumerations, no_break_after;
   std::map<std::u32string, std::string> pronouns;  // form -> "m"/"f"/"p"
+  // People's names where words are not delimited (names.tsv): surnames
+  // (李, 欧阳), prefixes before a surname (老赵, 小刘), titles after one or
+  // alone (陈大夫, 李太太) and kinship terms (奶奶), the last two with a gender.
+  std::set<std::u32string> surnames, name_prefixes;
+  std::map<std::u32string, std::string> titles, kin;
   // Heading shapes (chapters.tsv), each the alternation of its rows: a line
   // one matches whole starts a chapter, starts a volume, or names a table of
   // contents. Null: the language has none.
@@ -106,8 +111,18 @@ struct Mention {
 struct NameBook {
   std::map<std::u32string, std::string> alias_to_name;
   std::map<std::string, std::string> gender;  // canonical name -> "m"/"f"
+  std::set<std::string> discovered;           // names found in the text, not in the cast
 };
 NameBook MakeNameBook(const Cast& cast);
+
+// Adds to `names` the people a chapter's narration names where words are not
+// delimited (names.tsv): the person-shaped phrase right before a speech verb
+// (老赵说, 陈大夫问道) or right after a word that points at the person spoken
+// to (对小刘说), a full name's given name as its short form (李晓梅: 晓梅). A
+// surname with a given name (王芳) needs two mentions in the chapter; a title
+// or kinship term (李太太, 奶奶) one. Names already there are kept as they are.
+void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
+                    const Rules& rules, NameBook* names);
 
 // Attributes every speech (speaker, gender, group, document) in place.
 void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,

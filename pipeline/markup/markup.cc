@@ -225,7 +225,8 @@ Script Markup(const std::string& title, const std::string& author,
               const Overrides& overrides, const std::map<std::string, Timbre>& voices,
               Reporter* reporter, const Credits& credits) {
   markup_internal::Casting casting(cast, voices.empty() ? DefaultPalette() : voices);
-  const markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
+  // The cast's names, and the people each chapter's narration names.
+  markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
   std::vector<bool> used(overrides.entries.size(), false);
   Script script;
   script.title = title;
@@ -273,6 +274,7 @@ Script Markup(const std::string& title, const std::string& author,
       paras.push_back(std::move(p));
     }
     std::vector<Speech> speeches = markup_internal::FindSpeeches(paras, rules);
+    markup_internal::DiscoverPeople(paras, speeches, rules, &names);
     markup_internal::Attribute(paras, rules, names, &speeches);
 
     // Labels per code point: narration, then speech, then headings on top.

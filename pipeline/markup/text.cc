@@ -108,6 +108,14 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->enumerations.insert(word);
     else if (cls == "no_break_after")
       rules->no_break_after.insert(word);
+    else if (cls == "surname")
+      rules->surnames.insert(word);
+    else if (cls == "name_prefix")
+      rules->name_prefixes.insert(word);
+    else if (cls == "title")
+      rules->titles[word] = extra;
+    else if (cls == "kin")
+      rules->kin[word] = extra;
     else if (cls == "chapter" || cls == "volume" || cls == "contents") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {
