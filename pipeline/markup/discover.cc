@@ -114,6 +114,42 @@ size_t Count(const std::vector<Para>& paras, const std::u32string& word) {
   return n;
 }
 
+// The gender the pronouns of narration give `name` (他, 她): the next
+// singular pronoun after each mention in its sentence, when no other person
+// found stands between; a gender only when two or more agree and none differs.
+std::string PronounGender(const std::u32string& name, const std::vector<Para>& paras,
+                          const std::vector<std::vector<bool>>& in_speech,
+                          const std::vector<std::u32string>& people, const Rules& rules) {
+  int men = 0, women = 0;
+  for (size_t pi = 0; pi < paras.size(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    for (size_t at = t.find(name); at != std::u32string::npos; at = t.find(name, at + 1)) {
+      if (in_speech[pi][at]) continue;
+      for (size_t i = at + name.size(); i < t.size(); ++i) {
+        if (in_speech[pi][i]) continue;
+        bool other = false;
+        for (const std::u32string& p : people) {
+          other |= p != name && t.compare(i, p.size(), p) == 0 && !StartsWith(p, name);
+        }
+        if (other || IsTerminal(t[i])) break;
+        std::string gender;
+        for (const auto& [pronoun, g] : rules.pronouns) {
+          if ((g == "m" || g == "f") && t.compare(i, pronoun.size(), pronoun) == 0 &&
+              (i + pronoun.size() >= t.size() || t[i + pronoun.size()] != U'们')) {
+            gender = g;
+          }
+        }
+        if (gender.empty()) continue;
+        ++(gender == "m" ? men : women);
+        break;
+      }
+    }
+  }
+  if (men >= 2 && women == 0) return "m";
+  if (women >= 2 && men == 0) return "f";
+  return "";
+}
+
 }  // namespace
 
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
@@ -187,13 +223,17 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
     }
     return false;
   };
+  std::vector<std::u32string> people;  // every name found, for PronounGender
+  for (const auto& [name, f] : found) people.push_back(name);
   for (const auto& [name, f] : found) {
     if (f.shape == Shape::kGiven && (Count(paras, name) < 2 || runs_on(name))) continue;
     const std::string utf8 = ToUtf8(name);
     if (names->alias_to_name.count(name)) continue;  // the cast's, or already found
     names->alias_to_name[name] = utf8;
     names->discovered.insert(utf8);
-    if (!f.gender.empty()) names->gender[utf8] = f.gender;
+    const std::string gender =
+        f.gender.empty() ? PronounGender(name, paras, in_speech, people, rules) : f.gender;
+    if (!gender.empty()) names->gender[utf8] = gender;
     // A full name's given name is its short form (李晓梅: 晓梅), when the
     // text uses it alone.
     const size_t surname = SurnameAt(name, rules);

@@ -120,7 +120,9 @@ NameBook MakeNameBook(const Cast& cast);
 // (老赵说, 陈大夫问道) or right after a word that points at the person spoken
 // to (对小刘说), a full name's given name as its short form (李晓梅: 晓梅). A
 // surname with a given name (王芳) needs two mentions in the chapter; a title
-// or kinship term (李太太, 奶奶) one. Names already there are kept as they are.
+// or kinship term (李太太, 奶奶) one. The gender is the title's or term's, else
+// that of the pronouns that follow the name when they agree (老赵…他). Names
+// already there are kept as they are.
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
                     const Rules& rules, NameBook* names);
 

@@ -30,6 +30,20 @@ TEST(DiscoverZh, KinshipTermsAreWomenOrMen) {
   EXPECT_EQ(u->gender, "f");
 }
 
+TEST(DiscoverZh, AgreeingPronounsGiveTheGender) {
+  auto s = Mark("zh", {"老周推开门，他累坏了。老周说：“下雨了。”", "老周坐下，他叹了口气。",
+                       "老孙进来，她笑了。老孙问：“吃饭了吗？”"});
+  const Utterance* he = testing_util::Find(s, "下雨了");
+  ASSERT_NE(he, nullptr);
+  EXPECT_EQ(he->speaker.value_or(""), "老周");
+  EXPECT_EQ(he->gender, "m");
+  // One pronoun is not enough to say.
+  const Utterance* one = testing_util::Find(s, "吃饭了吗");
+  ASSERT_NE(one, nullptr);
+  EXPECT_EQ(one->speaker.value_or(""), "老孙");
+  EXPECT_EQ(one->gender, "");
+}
+
 TEST(DiscoverZh, ASurnameAndGivenNameNeedsTwoMentions) {
   // Once: 王芳 is not yet a person (a surname is a common character), so
   // nothing names who speaks before 王芳问.
