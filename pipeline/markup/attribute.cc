@@ -491,7 +491,9 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       while (start > 0 && !IsTerminal(ct[start - 1])) --start;
       partner = Addressee(context_para, start, context_end);
     }
-    // Turns: a quote right after another one, with no narration between.
+    // Turns: a quote right after another one, with no narration between
+    // (in one paragraph), or a paragraph that opens with speech right after
+    // one that held the last speech (a dialogue's turns, a line each).
     bool adjacent = false;
     if (prev != nullptr && prev->quoted && s.quoted) {
       const Span& a = prev->spans.back();
@@ -499,6 +501,11 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       if (a.para == b.para) {
         adjacent = true;
         for (int i = a.end; i < b.begin; ++i) adjacent &= IsSpace(paras_[a.para].text[i]);
+      } else if (b.para == a.para + 1) {
+        adjacent = true;
+        for (int i = 0; i < b.begin; ++i) {
+          adjacent &= IsSpace(paras_[b.para].text[i]) || IsDash(paras_[b.para].text[i]);
+        }
       }
     }
     if (!who && !s.document) who = After(s);

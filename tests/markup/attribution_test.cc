@@ -142,5 +142,28 @@ TEST(AttributionSk, DeclinedAliasResolvesPronoun) {
   EXPECT_EQ(Who(s, "Idem"), "speech/Bertrand");
 }
 
+TEST(AttributionZh, TurnsAlternateAcrossParagraphs) {
+  auto s =
+      Mark("zh", {"老赵说：“菜很新鲜。”", "李太太问：“多少钱一斤？”", "“两块。”", "“太贵了。”"});
+  EXPECT_EQ(Who(s, "两块"), "speech/老赵");
+  EXPECT_EQ(Who(s, "太贵了"), "speech/李太太");
+}
+
+TEST(AttributionSk, DashTurnsAlternateAcrossParagraphs) {
+  auto s = Mark("sk", {"– Prídeš zajtra? – spýtal sa Peter.", "– Prídem, – odpovedala Jana.",
+                       "– Určite?", "– Určite."});
+  EXPECT_EQ(Who(s, "Určite?"), "speech/Peter");
+  EXPECT_EQ(Who(s, "Určite."), "speech/Jana");
+}
+
+TEST(AttributionSk, ANeuterVerbGivesNoGender) {
+  // dievča takes neuter verbs; the verb does not say the girl's gender.
+  auto s = Mark("sk", {"„Ďakujem,“ povedalo dievča Zuzana."});
+  const Utterance* u = testing_util::Find(s, "Ďakujem");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->kind, UtteranceKind::kSpeech);
+  EXPECT_NE(u->gender, "m");
+}
+
 }  // namespace
 }  // namespace narrate
