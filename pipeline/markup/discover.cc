@@ -3,6 +3,8 @@
 // it knows a cast. Pure; thread-safe.
 #include <map>
 
+#include <unicode/uchar.h>
+
 #include "internal.h"
 
 namespace narrate {
@@ -150,6 +152,26 @@ std::string PronounGender(const std::u32string& name, const std::vector<Para>& p
   return "";
 }
 
+// Every form of a kinship or role noun: itself, its declined forms (the
+// first declension whose nominative ending it has), each also with a capital
+// first letter.
+std::vector<std::u32string> FormsOf(const std::u32string& noun, const Rules& rules) {
+  std::vector<std::u32string> forms = {noun};
+  for (const auto& [nominative, others] : rules.declensions) {
+    if (!EndsWith(noun, nominative)) continue;
+    const std::u32string stem = noun.substr(0, noun.size() - nominative.size());
+    for (const std::u32string& ending : others) forms.push_back(stem + ending);
+    break;
+  }
+  const size_t n = forms.size();
+  for (size_t i = 0; i < n; ++i) {
+    std::u32string capital = forms[i];
+    capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+    if (capital != forms[i]) forms.push_back(capital);
+  }
+  return forms;
+}
+
 }  // namespace
 
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
@@ -223,6 +245,19 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
     }
     return false;
   };
+  // Where words are delimited, a kinship or role noun of narration is a person
+  // in all its forms (lekárka, lekárke, Lekárka).
+  if (rules.language != nullptr && rules.language->word_delimited) {
+    for (const auto& [noun, gender] : rules.kin) {
+      const std::string utf8 = ToUtf8(noun);
+      for (const std::u32string& form : FormsOf(noun, rules)) {
+        if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
+        names->alias_to_name[form] = utf8;
+        names->discovered.insert(utf8);
+        if (!gender.empty()) names->gender[utf8] = gender;
+      }
+    }
+  }
   std::vector<std::u32string> people;  // every name found, for PronounGender
   for (const auto& [name, f] : found) people.push_back(name);
   for (const auto& [name, f] : found) {

@@ -47,6 +47,10 @@ struct Rules {
   // alone (陈大夫, 李太太) and kinship terms (奶奶), the last two with a gender.
   std::set<std::u32string> surnames, name_prefixes;
   std::map<std::u32string, std::string> titles, kin;
+  // How nouns decline (names.tsv): a nominative ending and the endings of the
+  // other cases that replace it, so that a kinship noun's declined forms are
+  // the same person (lekárka: lekárke, lekárku).
+  std::vector<std::pair<std::u32string, std::vector<std::u32string>>> declensions;
   // Heading shapes (chapters.tsv), each the alternation of its rows: a line
   // one matches whole starts a chapter, starts a volume, or names a table of
   // contents. Null: the language has none.

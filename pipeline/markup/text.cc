@@ -116,7 +116,16 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->titles[word] = extra;
     else if (cls == "kin")
       rules->kin[word] = extra;
-    else if (cls == "chapter" || cls == "volume" || cls == "contents") {
+    else if (cls == "declension") {
+      std::vector<std::u32string> endings;
+      size_t from = 0;
+      for (size_t bar; (bar = extra.find('|', from)) != std::string::npos; from = bar + 1) {
+        endings.push_back(ToU32(extra.substr(from, bar - from)));
+      }
+      endings.push_back(ToU32(extra.substr(from)));
+      // "-": the nominative has no ending (muž: muža, mužovi).
+      rules->declensions.emplace_back(word == U"-" ? std::u32string() : word, std::move(endings));
+    } else if (cls == "chapter" || cls == "volume" || cls == "contents") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {
         return Status::DataError(path + ":" + std::to_string(row.line) + ": " +

@@ -67,10 +67,21 @@ TEST(DiscoverZh, AFullNamesGivenNameIsItsShortForm) {
   EXPECT_EQ(Who(s, "不客气"), "speech/李晓梅");
 }
 
-TEST(DiscoverZh, NoTablesForSlovak) {
-  // Slovak names are found by capitals; names.tsv is Chinese data only.
+TEST(DiscoverSk, CapitalizedNamesStayAsTheyWere) {
   auto s = Mark("sk", {"„Poďme,“ povedal Ján."});
   EXPECT_EQ(Who(s, "Poďme"), "speech/Ján");
+}
+
+TEST(DiscoverSk, ARoleNounInAnyCaseIsOnePerson) {
+  auto s = Mark(
+      "sk", {"– Kde vás bolí? – spýtala sa lekárka.",
+             "Starý muž ukázal lekárke koleno. – Tu, – povedal.", "– Ukážte, – povedala lekárka."});
+  const Utterance* u = testing_util::Find(s, "Kde vás bolí");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "lekárka");
+  EXPECT_EQ(u->gender, "f");
+  EXPECT_EQ(Who(s, "Ukážte"), "speech/lekárka");
+  EXPECT_NE(Who(s, "Tu, "), "speech/lekárke");  // a declined form is no other person
 }
 
 }  // namespace
