@@ -2,6 +2,7 @@
 // narration with the shapes of names.tsv, so that attribution knows them as
 // it knows a cast. Pure; thread-safe.
 #include <map>
+#include <set>
 
 #include <unicode/uchar.h>
 
@@ -255,6 +256,44 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
         names->alias_to_name[form] = utf8;
         names->discovered.insert(utf8);
         if (!gender.empty()) names->gender[utf8] = gender;
+      }
+    }
+  }
+  // A capitalized word in a declined form of another one of the chapter is
+  // the same person (Ondreja, Ondrejovi: Ondrej; Hudca: Hudec; Novákovej:
+  // Nováková).
+  if (rules.language != nullptr && rules.language->word_delimited && !rules.declensions.empty()) {
+    std::set<std::u32string> capitalized;
+    for (const Para& p : paras) {
+      const std::u32string& t = p.text;
+      for (size_t i = 0; i < t.size();) {
+        if (!u_isalpha(static_cast<UChar32>(t[i]))) {
+          ++i;
+          continue;
+        }
+        size_t e = i;
+        while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
+        if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i])))
+          capitalized.insert(t.substr(i, e - i));
+        i = e;
+      }
+    }
+    for (const std::u32string& name : capitalized) {
+      const std::vector<std::u32string> forms = FormsOf(name, rules);
+      if (forms.size() < 2) continue;
+      const auto known = names->alias_to_name.find(name);
+      const std::string canonical =
+          known != names->alias_to_name.end() ? known->second : ToUtf8(name);
+      for (size_t f = 1; f < forms.size(); ++f) {
+        if (forms[f] == name || !capitalized.count(forms[f]) ||
+            names->alias_to_name.count(forms[f])) {
+          continue;
+        }
+        names->alias_to_name[forms[f]] = canonical;
+        if (known == names->alias_to_name.end()) {
+          names->alias_to_name[name] = canonical;
+          names->discovered.insert(canonical);
+        }
       }
     }
   }

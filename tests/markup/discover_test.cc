@@ -84,5 +84,19 @@ TEST(DiscoverSk, ARoleNounInAnyCaseIsOnePerson) {
   EXPECT_NE(Who(s, "Tu, "), "speech/lekárke");  // a declined form is no other person
 }
 
+TEST(DiscoverSk, DeclinedFormsOfANameAreOnePerson) {
+  auto s = Mark("sk", {"Majster sa obrátil k Ondrejovi. „Poď sem,“ povedal mu.",
+                       "„Idem,“ odvetil Ondrej.", "Starý Hudec podal Ondrejovi kladivo.",
+                       "„Ďakujem,“ povedal Ondrejovi Hudec a odišiel k Hudcovej dielni.",
+                       "„Zbohom,“ povedal Hudca syn."});
+  EXPECT_EQ(Who(s, "Idem"), "speech/Ondrej");
+  // No person is named by a declined form.
+  for (const Chapter& c : s.chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.speaker) EXPECT_NE(*u.speaker, "Ondrejovi") << u.text;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace narrate

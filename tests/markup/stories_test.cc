@@ -129,10 +129,10 @@ TEST(Stories, SlovakWithoutACast) {
   // 2026-12-01: 86 read as speech, 18 right person, 14 with the right gender;
   // with the turns of a dialogue across paragraphs and more speech verbs, 87,
   // 24 and 17; with role and kinship nouns as people (lekárka, lekárke), 87,
-  // 34 and 29.
+  // 34 and 29; with a name's declined forms one person (Ondreja: Ondrej), 36.
   EXPECT_EQ(s.gold, 93);
   EXPECT_GE(s.found, 87);
-  EXPECT_GE(s.person, 34);
+  EXPECT_GE(s.person, 36);
   EXPECT_GE(s.right, 29);
 }
 
