@@ -4,8 +4,6 @@
 // write the captions; then the cue sheet, report.json and manifest.json.
 #include "assemble/assemble.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <condition_variable>
 #include <cstdio>
@@ -30,11 +28,6 @@ using assemble_internal::RecordedUtterance;
 using assemble_internal::Stamp;
 
 constexpr const char* kNarrator = "eSpeak NG";
-
-bool Exists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0;
-}
 
 // Everything a chapter's files depend on besides its clips. "chapter 4": the
 // limiter's blocks grew (its output moved by a few bits). Bump when the
@@ -256,7 +249,7 @@ StatusOr<AssembleResult> AssembleBook(const Script& script, const ClipSource& cl
       StatusOr<Stamp> old = assemble_internal::ReadStamp(stamp(c, format));
       const bool current = files.record.ok() && old.ok() && old->chapters.size() == 1 &&
                            old->chapters[0].key == keys[c] &&
-                           Exists(out + "/chapters/" + file_stems[c] + "." + format);
+                           PathExists(out + "/chapters/" + file_stems[c] + "." + format);
       if (!current) {
         files.stale.push_back(format);
       } else if (files.lossless.empty() && assemble_internal::IsLossless(format)) {

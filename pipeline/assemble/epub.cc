@@ -4,8 +4,6 @@
 // and audio.
 // The documents themselves are built in epub_xhtml.cc and epub_package.cc.
 // Thread-compatible: no shared state.
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <map>
 
@@ -23,18 +21,8 @@ using epub_internal::ZipEntry;
 
 constexpr char kRebuild[] = "run narrate build with --epub";
 
-bool FileExists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 std::string ChapterLabel(const Chapter& chapter) {
   return "chapter " + std::to_string(chapter.index) + " \"" + chapter.title + "\"";
-}
-
-std::string BaseName(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 // The duration of an MP3 as decoded, milliseconds.
@@ -131,7 +119,7 @@ StatusOr<EpubChapter> LoadChapter(const Chapter& chapter, const Manifest& manife
   ec.name = name;
   ec.audio = "audio/" + BaseName(mp3);
   ec.audio_path = out_dir + "/" + mp3;
-  if (!FileExists(ec.audio_path)) {
+  if (!IsRegularFile(ec.audio_path)) {
     return Status::DataError(ec.audio_path + ": no audio built yet for " + ChapterLabel(chapter) +
                              ": " + kRebuild);
   }

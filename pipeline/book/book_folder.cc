@@ -1,6 +1,4 @@
 // Book folders (book.toml), single texts and voices/*.toml: what a session opens.
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdlib>
 
@@ -10,22 +8,6 @@
 
 namespace narrate {
 namespace {
-
-bool IsDir(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool IsFile(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-std::string BaseName(std::string path) {
-  while (path.size() > 1 && path.back() == '/') path.pop_back();
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // A chapter source's `split` ("headings" or "none") and `chapter_pattern`
 // (an ICU regular expression). DataError naming book.toml:line when bad.
@@ -58,11 +40,11 @@ Status ReadSplit(const std::string& toml_path, const toml::table& source, Chapte
 StatusOr<Book> LoadBook(const std::string& dir_in) {
   std::string dir = dir_in;
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  if (!IsDir(dir)) {
+  if (!IsDirectory(dir)) {
     return Status::IoError(dir + ": no such book folder");
   }
   const std::string toml_path = dir + "/book.toml";
-  if (!IsFile(toml_path)) {
+  if (!IsRegularFile(toml_path)) {
     return Status::IoError(toml_path + ": missing (a book folder needs a book.toml)");
   }
   StatusOr<toml::table> parsed = ParseTomlFile(toml_path);
@@ -110,13 +92,13 @@ StatusOr<Book> LoadBook(const std::string& dir_in) {
                              known.status().message());
   }
   const std::string lexicon = t["lexicon"].value_or(std::string("lexicon.tsv"));
-  if (IsFile(dir + "/" + lexicon)) {
+  if (IsRegularFile(dir + "/" + lexicon)) {
     book.lexicon = dir + "/" + lexicon;
   } else if (t.contains("lexicon")) {
     return Status::IoError(dir + "/" + lexicon + ": lexicon named in book.toml is missing");
   }
-  if (IsFile(dir + "/cast.toml")) book.cast = dir + "/cast.toml";
-  if (IsFile(dir + "/overrides.toml")) book.overrides = dir + "/overrides.toml";
+  if (IsRegularFile(dir + "/cast.toml")) book.cast = dir + "/cast.toml";
+  if (IsRegularFile(dir + "/overrides.toml")) book.overrides = dir + "/overrides.toml";
   return book;
 }
 

@@ -3,8 +3,6 @@
 // by Store.
 #include "clip_cache.h"
 
-#include <sys/stat.h>
-
 #include "synth/synth.h"
 
 namespace narrate {
@@ -12,16 +10,11 @@ namespace {
 
 constexpr char kSuffix[] = ".clip";
 
-bool IsDir(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 }  // namespace
 
 StatusOr<std::unique_ptr<ClipCache>> ClipCache::Open(const std::string& dir, bool create) {
   std::unique_ptr<ClipCache> cache(new ClipCache());
-  if (dir.empty() || (!create && !IsDir(dir))) return cache;
+  if (dir.empty() || (!create && !IsDirectory(dir))) return cache;
   if (create) {
     Status made = MakeDirs(dir);
     if (!made.ok()) return made;

@@ -2,10 +2,6 @@
 // author come from the text where it names them (the language profile says
 // how), the chapters from the text's headings, the draft cast from the
 // speakers its first script attributes speech to.
-#include <sys/stat.h>
-
-#include <unistd.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,16 +16,6 @@ namespace narrate {
 namespace {
 
 constexpr size_t kLookedAt = 12;  // first paragraphs searched for title and author
-
-bool Exists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0;
-}
-
-std::string BaseName(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // "hongloumeng" of "corpus/hongloumeng.gbk.txt".
 std::string Stem(const std::string& path) {
@@ -169,7 +155,7 @@ StatusOr<InitResult> InitBook(const InitOptions& options) {
     std::vector<std::string> targets = {book_toml, cast_toml};
     for (const std::string& f : files) targets.push_back(dir + "/" + f);
     for (const std::string& target : targets) {
-      if (Exists(target)) {
+      if (PathExists(target)) {
         return Status::Usage(target + ": already there; --force writes over it");
       }
     }

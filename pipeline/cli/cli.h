@@ -27,9 +27,6 @@ void AddPreviewCommands(CLI::App* app, int* exit_code);
 // Prints "narrate: <message>" on stderr; the status's exit code.
 int Fail(const Status& status);
 
-// Whether `path` names a folder.
-bool IsDirectory(const std::string& path);
-
 // The codes of the book languages (those with a profile), and them in words
 // ("zh or sk"), for options and their help.
 std::vector<std::string> LanguageCodes();

@@ -14,8 +14,6 @@ int Fail(const Status& status) {
   return status.exit_code();
 }
 
-bool IsDirectory(const std::string& path) { return ::access((path + "/.").c_str(), F_OK) == 0; }
-
 std::vector<std::string> LanguageCodes() {
   std::vector<std::string> codes;
   if (StatusOr<const LanguageSet*> set = Languages(); set.ok()) {

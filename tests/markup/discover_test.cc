@@ -93,7 +93,9 @@ TEST(DiscoverSk, DeclinedFormsOfANameAreOnePerson) {
   // No person is named by a declined form.
   for (const Chapter& c : s.chapters) {
     for (const Utterance& u : c.utterances) {
-      if (u.speaker) EXPECT_NE(*u.speaker, "Ondrejovi") << u.text;
+      if (u.speaker) {
+        EXPECT_NE(*u.speaker, "Ondrejovi") << u.text;
+      }
     }
   }
 }

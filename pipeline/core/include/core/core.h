@@ -367,6 +367,14 @@ class TaskGroup {
 // ---------------------------------------------------------------------------
 // Files and hashing
 
+// Whether `path` names something (links followed), a folder, a regular file.
+bool PathExists(const std::string& path);
+bool IsDirectory(const std::string& path);
+bool IsRegularFile(const std::string& path);
+
+// The last component of a path ("book" of "books/book/", "a.txt" of "t/a.txt").
+std::string BaseName(std::string path);
+
 // Reads a whole file. IoError naming the path when it cannot.
 StatusOr<std::string> ReadFile(const std::string& path);
 
