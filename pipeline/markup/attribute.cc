@@ -43,13 +43,7 @@ class Attributor {
         language_(*rules.language),
         names_(names),
         words_(language_.word_delimited) {
-    in_speech_.resize(paras.size());
-    for (size_t i = 0; i < paras.size(); ++i) in_speech_[i].assign(paras[i].text.size(), false);
-    for (const Speech& s : speeches) {
-      for (const Span& sp : s.spans) {
-        for (int i = sp.begin; i < sp.end; ++i) in_speech_[sp.para][i] = true;
-      }
-    }
+    in_speech_ = SpeechMask(paras, speeches);
     terminals_before_.push_back(0);
     for (const Para& p : paras) {
       terminals_before_.push_back(

@@ -173,18 +173,11 @@ std::vector<std::u32string> FormsOf(const std::u32string& noun, const Rules& rul
   return forms;
 }
 
-}  // namespace
-
-void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
-                    const Rules& rules, NameBook* names) {
-  if (rules.surnames.empty() && rules.kin.empty() && rules.titles.empty()) return;
-  std::vector<std::vector<bool>> in_speech(paras.size());
-  for (size_t i = 0; i < paras.size(); ++i) in_speech[i].assign(paras[i].text.size(), false);
-  for (const Speech& s : speeches) {
-    for (const Span& sp : s.spans) {
-      for (int i = sp.begin; i < sp.end; ++i) in_speech[sp.para][i] = true;
-    }
-  }
+// Where words are not delimited (Chinese): the person-shaped phrases of the
+// narration (see DiscoverPeople).
+void DiscoverHanNames(const std::vector<Para>& paras,
+                      const std::vector<std::vector<bool>>& in_speech, const Rules& rules,
+                      NameBook* names) {
   struct Found {
     Shape shape = Shape::kNone;
     std::string gender;
@@ -246,23 +239,47 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
     }
     return false;
   };
-  // Where words are delimited, a kinship or role noun of narration is a person
-  // in all its forms (lekárka, lekárke, Lekárka).
-  if (rules.language != nullptr && rules.language->word_delimited) {
-    for (const auto& [noun, gender] : rules.kin) {
-      const std::string utf8 = ToUtf8(noun);
-      for (const std::u32string& form : FormsOf(noun, rules)) {
-        if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
-        names->alias_to_name[form] = utf8;
-        names->discovered.insert(utf8);
-        if (!gender.empty()) names->gender[utf8] = gender;
+  std::vector<std::u32string> people;  // every name found, for PronounGender
+  for (const auto& [name, f] : found) people.push_back(name);
+  for (const auto& [name, f] : found) {
+    if (f.shape == Shape::kGiven && (Count(paras, name) < 2 || runs_on(name))) continue;
+    const std::string utf8 = ToUtf8(name);
+    if (names->alias_to_name.count(name)) continue;  // the cast's, or already found
+    names->alias_to_name[name] = utf8;
+    names->discovered.insert(utf8);
+    const std::string gender =
+        f.gender.empty() ? PronounGender(name, paras, in_speech, people, rules) : f.gender;
+    if (!gender.empty()) names->gender[utf8] = gender;
+    // A full name's given name is its short form (李晓梅: 晓梅), when the
+    // text uses it alone.
+    const size_t surname = SurnameAt(name, rules);
+    if (f.shape == Shape::kGiven && name.size() - surname == 2) {
+      const std::u32string given = name.substr(surname);
+      if (!names->alias_to_name.count(given) && Count(paras, given) > Count(paras, name)) {
+        names->alias_to_name[given] = utf8;
       }
+    }
+  }
+}
+
+// Where words are delimited (Slovak): role and kinship nouns and the names
+// of the chapter, each in all its declined forms (see DiscoverPeople).
+void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, NameBook* names) {
+  // A kinship or role noun of narration is a person in all its forms
+  // (lekárka, lekárke, Lekárka).
+  for (const auto& [noun, gender] : rules.kin) {
+    const std::string utf8 = ToUtf8(noun);
+    for (const std::u32string& form : FormsOf(noun, rules)) {
+      if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
+      names->alias_to_name[form] = utf8;
+      names->discovered.insert(utf8);
+      if (!gender.empty()) names->gender[utf8] = gender;
     }
   }
   // A capitalized word in a declined form of another one of the chapter is
   // the same person (Ondreja, Ondrejovi: Ondrej; Hudca: Hudec; Novákovej:
   // Nováková).
-  if (rules.language != nullptr && rules.language->word_delimited && !rules.declensions.empty()) {
+  if (!rules.declensions.empty()) {
     std::set<std::u32string> capitalized;
     for (const Para& p : paras) {
       const std::u32string& t = p.text;
@@ -297,26 +314,16 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
       }
     }
   }
-  std::vector<std::u32string> people;  // every name found, for PronounGender
-  for (const auto& [name, f] : found) people.push_back(name);
-  for (const auto& [name, f] : found) {
-    if (f.shape == Shape::kGiven && (Count(paras, name) < 2 || runs_on(name))) continue;
-    const std::string utf8 = ToUtf8(name);
-    if (names->alias_to_name.count(name)) continue;  // the cast's, or already found
-    names->alias_to_name[name] = utf8;
-    names->discovered.insert(utf8);
-    const std::string gender =
-        f.gender.empty() ? PronounGender(name, paras, in_speech, people, rules) : f.gender;
-    if (!gender.empty()) names->gender[utf8] = gender;
-    // A full name's given name is its short form (李晓梅: 晓梅), when the
-    // text uses it alone.
-    const size_t surname = SurnameAt(name, rules);
-    if (f.shape == Shape::kGiven && name.size() - surname == 2) {
-      const std::u32string given = name.substr(surname);
-      if (!names->alias_to_name.count(given) && Count(paras, given) > Count(paras, name)) {
-        names->alias_to_name[given] = utf8;
-      }
-    }
+}
+
+}  // namespace
+
+void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
+                    const Rules& rules, NameBook* names) {
+  if (rules.language->word_delimited) {
+    DiscoverDeclinedNames(paras, rules, names);
+  } else if (!rules.surnames.empty() || !rules.kin.empty() || !rules.titles.empty()) {
+    DiscoverHanNames(paras, SpeechMask(paras, speeches), rules, names);
   }
 }
 

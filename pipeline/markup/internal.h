@@ -94,6 +94,10 @@ struct Speech {
   bool unclosed = false;                // a quote that no mark closes
 };
 
+// Per paragraph, per code point: whether it is inside a speech.
+std::vector<std::vector<bool>> SpeechMask(const std::vector<Para>& paras,
+                                          const std::vector<Speech>& speeches);
+
 // Finds quotes and block speeches in a chapter; decides which are speech.
 std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& rules);
 

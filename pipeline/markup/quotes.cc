@@ -129,6 +129,18 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s, const Rule
 
 }  // namespace
 
+std::vector<std::vector<bool>> SpeechMask(const std::vector<Para>& paras,
+                                          const std::vector<Speech>& speeches) {
+  std::vector<std::vector<bool>> mask(paras.size());
+  for (size_t i = 0; i < paras.size(); ++i) mask[i].assign(paras[i].text.size(), false);
+  for (const Speech& s : speeches) {
+    for (const Span& sp : s.spans) {
+      for (int i = sp.begin; i < sp.end; ++i) mask[sp.para][i] = true;
+    }
+  }
+  return mask;
+}
+
 std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& rules) {
   const LanguageProfile& language = *rules.language;
   std::vector<Speech> quotes;
