@@ -71,6 +71,8 @@ const char* ToString(Evidence evidence) {
       return "addressee";
     case Evidence::kAlternation:
       return "alternation";
+    case Evidence::kVocative:
+      return "vocative";
     case Evidence::kGroup:
       return "group";
     case Evidence::kContext:

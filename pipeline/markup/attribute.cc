@@ -59,6 +59,9 @@ class Attributor {
     for (const auto& [p, g] : rules_.pronouns) {
       AddCandidate({Candidate::kPronoun, &p, Capitalized(p), &g});
     }
+    for (const auto& [title, gender] : rules_.titles) {
+      for (const std::u32string& form : DeclinedForms(title, rules_)) titles_.insert(form);
+    }
     FindMentions();
   }
 
@@ -108,6 +111,7 @@ class Attributor {
     }
     return false;
   }
+  bool IsTitle(const std::u32string& w) const { return titles_.count(w) > 0; }
   void FindMentions();
   // The chapter-wide sentence number at a position (as in Mention::sentence).
   int SentenceAt(int para, int pos) const {
@@ -119,10 +123,35 @@ class Attributor {
   std::optional<Who> FromClauses(int para, int end, bool backward_clauses) const;
   std::optional<Who> Before(const Speech& s, bool* document, int* context_para,
                             int* context_end) const;
-  std::optional<Who> After(const Speech& s) const;
-  std::optional<Who> SameSentence(const Speech& s) const;
+  std::optional<Who> After(const Speech& s, std::optional<Who>* addressee) const;
+  std::optional<Who> SubjectIn(int para, int begin, int end) const;
+  std::optional<Who> Context(const Speech& s) const;
+  std::optional<Who> LastSubject(int para) const;
+  std::optional<Who> Vocative(const Speech& s) const;
+  bool Bare(const Speech& s) const;
   std::optional<Who> OtherThan(const std::string& name, int para, int pos) const;
   std::optional<Who> Addressee(int para, int begin, int end) const;
+
+  // What is known of one speech while the turns of a dialogue are worked out.
+  struct Turn {
+    std::optional<Who> who;
+    std::optional<Who> addressee;  // whom it is said to, when the text says
+    std::optional<Who> vocative;   // the person the speech opens by calling
+    int first_para = 0;
+    int last_para = 0;
+    int begin = 0;  // of its first span
+    bool bare = false;
+    bool document = false;
+  };
+  // Whether speech b follows speech a in one exchange: in the same or the
+  // next paragraph, neither a document.
+  static bool Continues(const std::vector<Turn>& turns, size_t a, size_t b) {
+    return !turns[a].document && !turns[b].document &&
+           turns[b].first_para - turns[a].last_para <= 1;
+  }
+  std::optional<Who> PartnerOf(const std::vector<Turn>& turns, size_t j) const;
+  std::optional<Who> AnsweredBy(const std::vector<Turn>& turns, size_t k) const;
+  void Genders(std::vector<Turn>* turns) const;
 
   const std::vector<Para>& paras_;
   const Rules& rules_;
@@ -133,6 +162,7 @@ class Attributor {
   std::vector<int> terminals_before_;  // sentence ends in the paragraphs before each
   std::vector<Candidate> candidates_;
   std::unordered_map<char32_t, std::vector<uint32_t>> starting_with_;  // into candidates_
+  std::set<std::u32string> titles_;  // every form of rules_.titles
   std::vector<Mention> mentions_;
 };
 
@@ -168,6 +198,7 @@ void Attributor::FindMentions() {
             auto g = names_.gender.find(m.name);
             m.gender = g == names_.gender.end() ? "" : g->second;
             m.guessed = names_.discovered.count(m.name) > 0;
+            m.oblique = names_.oblique.count(w) > 0;
           }
         } else if (c.kind == Candidate::kGroup) {
           if (w.size() == best && Matches(c, t, i)) {
@@ -181,12 +212,14 @@ void Attributor::FindMentions() {
             m.name = ToUtf8(plural ? w.substr(0, w.size() - suffix.size()) : w);
             m.group = true;
             m.gender = "";
+            m.oblique = false;
           }
         } else if (w.size() > best && Matches(c, t, i)) {
           best = w.size();
           m.pronoun = true;
           m.gender = *c.detail;
           m.group = *c.detail == "p";
+          m.oblique = false;
           m.name.clear();
         }
       }
@@ -223,6 +256,22 @@ void Attributor::FindMentions() {
           m.name = who->name;
           if (!who->gender.empty() || m.gender == "p") m.gender = who->gender;
           m.group = who->group;
+        }
+      }
+      // A title before a name is that person (pán Hudec, pani Nováková,
+      // teta Mária), in the name's case and the title's gender if the name
+      // has none.
+      if (words_ && !mentions_.empty() && !m.pronoun && !m.group && !m.name.empty()) {
+        Mention& prev = mentions_.back();
+        if (prev.para == m.para && prev.end + 1 == m.begin && IsSpace(t[prev.end]) &&
+            !prev.pronoun && !prev.group && IsTitle(t.substr(prev.begin, prev.end - prev.begin))) {
+          prev.name = m.name;
+          if (!m.gender.empty()) prev.gender = m.gender;
+          prev.guessed = m.guessed;
+          prev.oblique = prev.oblique || m.oblique;
+          prev.end = m.end;
+          i = m.end;
+          continue;
         }
       }
       // "X和Y", "X、Y和Z", "X a Y": one group.
@@ -304,7 +353,7 @@ std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clau
         continue;
       }
       if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
-      if (EndsWithAny(t, m.begin, rules_.objects)) continue;
+      if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
       if (verb_at >= 0 && m.end <= verb_at) {
         before_verb = Who{m.name, m.gender, m.group, From(m, Evidence::kVerbBefore)};
       } else if (!first) {
@@ -386,7 +435,7 @@ std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* cont
   return who;
 }
 
-std::optional<Who> Attributor::After(const Speech& s) const {
+std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addressee) const {
   const Span* from = &s.spans.back();
   int limit = -1;
   if (s.spans.size() > 1 && s.spans[1].para == s.spans[0].para) {
@@ -406,10 +455,17 @@ std::optional<Who> Attributor::After(const Speech& s) const {
   int at = 0;
   if (!FindVerb(t, a, e, rules_, &g, &at)) return std::nullopt;
   for (const Mention& m : mentions_) {
-    if (m.para == from->para && m.begin >= a && m.end <= e && !m.name.empty()) {
-      return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group,
-                 From(m, Evidence::kVerbAfter)};
+    if (m.para != from->para || m.begin < a || m.end > e || m.name.empty()) continue;
+    // Povedal Ondrejovi: the one spoken to. Povedala with a man: not him.
+    const bool disagrees = (g == "m" || g == "f") && (m.gender == "m" || m.gender == "f") &&
+                           m.gender != g && !m.pronoun;
+    if (m.oblique || EndsWithAny(t, m.begin, rules_.objects) || disagrees) {
+      if (!*addressee && !disagrees)
+        *addressee = Who{m.name, m.gender, m.group, Evidence::kAddressee};
+      continue;
     }
+    return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group,
+               From(m, Evidence::kVerbAfter)};
   }
   if (words_) {
     // "odpovedal Napoleon": a capitalized word after the verb.
@@ -418,7 +474,8 @@ std::optional<Who> Attributor::After(const Speech& s) const {
     while (i < e && IsSpace(t[i])) ++i;
     int j = i;
     while (j < e && IsLetter(t[j])) ++j;
-    if (j > i && IsUpper(t[i])) {
+    const bool named_oblique = j > i && names_.oblique.count(t.substr(i, j - i)) > 0;
+    if (j > i && IsUpper(t[i]) && !named_oblique) {
       const std::string name = ToUtf8(t, i, j);
       auto alias = names_.alias_to_name.find(t.substr(i, j - i));
       if (alias != names_.alias_to_name.end()) {
@@ -434,19 +491,106 @@ std::optional<Who> Attributor::After(const Speech& s) const {
   return std::nullopt;
 }
 
-// Weak evidence: the last person named earlier in the quote's own sentence.
-std::optional<Who> Attributor::SameSentence(const Speech& s) const {
+// The subject of a stretch of narration: the first person named in it who is
+// not spoken to or about (对小刘, k Hudcovi, Ondrejovi, 老赵的).
+std::optional<Who> Attributor::SubjectIn(int para, int begin, int end) const {
+  const std::u32string& t = paras_[para].text;
+  for (const Mention& m : mentions_) {
+    if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
+    if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
+    if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
+    return Who{m.name, m.gender, m.group, m.group ? Evidence::kGroup : Evidence::kContext};
+  }
+  return std::nullopt;
+}
+
+// A speech with no verb of saying: the one who acts in the narration of its
+// paragraph, in the sentence right before it (老太太凑过来看了一眼：「…」,
+// Dievča sa usmialo. „…“), else in the narration right after its first part
+// (「…」老太太赶紧握住他的手。, – Trochu viac? – Doktorka zdvihla obočie.).
+std::optional<Who> Attributor::Context(const Speech& s) const {
+  const Span& first = s.spans.front();
+  const int para = first.para;
+  const std::u32string& t = paras_[para].text;
+  const std::vector<bool>& speech = in_speech_[para];
+  int end = first.begin;
+  while (end > 0 && (IsSpace(t[end - 1]) || IsDash(t[end - 1]))) --end;
+  if (end > 0 && !speech[end - 1]) {
+    int start = end - 1;
+    while (start > 0 && !speech[start - 1] && !IsTerminal(t[start - 1])) --start;
+    if (auto who = SubjectIn(para, start, end)) return who;
+  }
+  const int n = static_cast<int>(t.size());
+  int start = first.end;
+  while (start < n && (IsSpace(t[start]) || IsDash(t[start]) || IsTerminal(t[start]))) ++start;
+  int stop = start;
+  while (stop < n && !speech[stop] && !IsTerminal(t[stop])) ++stop;
+  if (stop > start) return SubjectIn(para, start, stop);
+  return std::nullopt;
+}
+
+// The one who acts last in a paragraph of narration: the subject of its last
+// sentence that names one.
+std::optional<Who> Attributor::LastSubject(int para) const {
+  const std::u32string& t = paras_[para].text;
+  int end = static_cast<int>(t.size());
+  while (end > 0) {
+    int start = end - 1;
+    while (start > 0 && !IsTerminal(t[start - 1])) --start;
+    if (auto who = SubjectIn(para, start, end)) return who;
+    end = start;
+  }
+  return std::nullopt;
+}
+
+// The person a speech opens by calling (“奶奶，…”, – Dedo, veď…, „Pani
+// Horváthová, …“): a name of the book followed by a comma or an
+// exclamation mark, a title before it allowed.
+std::optional<Who> Attributor::Vocative(const Speech& s) const {
   const Span& first = s.spans.front();
   const std::u32string& t = paras_[first.para].text;
-  int start = first.begin;
-  while (start > 0 && !IsTerminal(t[start - 1])) --start;
-  std::optional<Who> who;
-  for (const Mention& m : mentions_) {
-    if (m.para == first.para && m.begin >= start && m.end <= first.begin && !m.name.empty()) {
-      who = Who{m.name, m.gender, m.group, Evidence::kContext};
+  int i = first.begin;
+  while (i < first.end && (IsSpace(t[i]) || IsDash(t[i]) || !IsLetter(t[i]))) ++i;
+  for (int attempt = 0; attempt < 2 && i < first.end; ++attempt) {
+    size_t best = 0;
+    const std::string* name = nullptr;
+    const auto starting = starting_with_.find(t[i]);
+    if (starting != starting_with_.end()) {
+      for (uint32_t k : starting->second) {
+        const Candidate& c = candidates_[k];
+        if (c.kind == Candidate::kAlias && c.word->size() > best && WordAt(t, i, *c.word)) {
+          best = c.word->size();
+          name = c.detail;
+        }
+      }
+    }
+    const int after = i + static_cast<int>(best);
+    if (name != nullptr && after < first.end &&
+        (t[after] == U'，' || t[after] == U',' || t[after] == U'！' || t[after] == U'!')) {
+      auto g = names_.gender.find(*name);
+      return Who{*name, g == names_.gender.end() ? "" : g->second, false, Evidence::kVocative};
+    }
+    // A title first: "Pani Horváthová,".
+    if (!words_) break;
+    int e = i;
+    while (e < first.end && IsLetter(t[e])) ++e;
+    std::u32string word = t.substr(i, e - i);
+    if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
+    if (!IsTitle(word) || e >= first.end || !IsSpace(t[e])) break;
+    i = e + 1;
+  }
+  return std::nullopt;
+}
+
+// Whether nothing but speech is in the paragraphs of a speech.
+bool Attributor::Bare(const Speech& s) const {
+  for (int p = s.spans.front().para; p <= s.spans.back().para; ++p) {
+    const std::u32string& t = paras_[p].text;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (!in_speech_[p][i] && (IsLetter(t[i]) || IsHan(t[i]))) return false;
     }
   }
-  return who;
+  return true;
 }
 
 std::optional<Who> Attributor::Addressee(int para, int begin, int end) const {
@@ -470,64 +614,134 @@ std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int 
   return std::nullopt;
 }
 
+// The other party of speech j's exchange: whom it was said to, else the
+// speaker of the speech before it, else of the first one after it, else the
+// last other person named before it.
+std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t j) const {
+  const Who& a = *turns[j].who;
+  if (turns[j].addressee && turns[j].addressee->name != a.name) return turns[j].addressee;
+  if (j > 0 && Continues(turns, j - 1, j) && turns[j - 1].who && turns[j - 1].who->name != a.name)
+    return turns[j - 1].who;
+  for (size_t m = j + 1; m < turns.size() && Continues(turns, m - 1, m); ++m) {
+    if (turns[m].who && turns[m].who->name != a.name) return turns[m].who;
+  }
+  if (a.group) return std::nullopt;
+  return OtherThan(a.name, turns[j].first_para, turns[j].begin);
+}
+
+// Who said speech k, which speech k + 1 answers: the one k + 1 is said to,
+// else the speaker of the speech after that one, else the last other person
+// named before k.
+std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t k) const {
+  const Who& b = *turns[k + 1].who;
+  if (turns[k + 1].addressee && turns[k + 1].addressee->name != b.name)
+    return turns[k + 1].addressee;
+  if (k + 2 < turns.size() && Continues(turns, k + 1, k + 2) && turns[k + 2].who &&
+      turns[k + 2].who->name != b.name) {
+    return turns[k + 2].who;
+  }
+  if (b.group) return std::nullopt;
+  return OtherThan(b.name, turns[k].first_para, turns[k].begin);
+}
+
+// One gender per person: a speaker whose gender no name or title says takes
+// the one the verbs and pronouns that point at them agree on.
+void Attributor::Genders(std::vector<Turn>* turns) const {
+  std::map<std::string, std::pair<int, int>> votes;  // name -> men, women
+  auto vote = [&](const std::string& name, const std::string& gender) {
+    if (name.empty() || names_.gender.count(name)) return;
+    if (gender == "m") ++votes[name].first;
+    if (gender == "f") ++votes[name].second;
+  };
+  for (const Mention& m : mentions_) {
+    if (m.pronoun) vote(m.name, m.gender);
+  }
+  for (const Turn& turn : *turns) {
+    if (turn.who && !turn.who->group) vote(turn.who->name, turn.who->gender);
+  }
+  for (Turn& turn : *turns) {
+    if (!turn.who || turn.who->group) continue;
+    auto known = names_.gender.find(turn.who->name);
+    if (known != names_.gender.end()) {
+      turn.who->gender = known->second;
+      continue;
+    }
+    auto v = votes.find(turn.who->name);
+    if (v == votes.end()) continue;
+    if (v->second.first > v->second.second) turn.who->gender = "m";
+    if (v->second.second > v->second.first) turn.who->gender = "f";
+  }
+}
+
 void Attributor::Run(std::vector<Speech>* speeches) {
-  std::optional<Who> prev_who, prev_partner;
-  const Speech* prev = nullptr;
-  for (Speech& s : *speeches) {
+  const size_t n = speeches->size();
+  std::vector<Turn> turns(n);
+  // What each speech's own paragraph says of its speaker.
+  for (size_t k = 0; k < n; ++k) {
+    Speech& s = (*speeches)[k];
+    Turn& turn = turns[k];
+    turn.first_para = s.spans.front().para;
+    turn.last_para = s.spans.back().para;
+    turn.begin = s.spans.front().begin;
+    turn.bare = Bare(s);
     bool document = s.document;
     int context_para = -1, context_end = -1;
-    std::optional<Who> who = Before(s, &document, &context_para, &context_end);
-    s.document = document;
-    std::optional<Who> partner;
+    turn.who = Before(s, &document, &context_para, &context_end);
+    s.document = turn.document = document;
     if (context_para >= 0) {
       const std::u32string& ct = paras_[context_para].text;
       int start = context_end;
       while (start > 0 && !IsTerminal(ct[start - 1])) --start;
-      partner = Addressee(context_para, start, context_end);
+      turn.addressee = Addressee(context_para, start, context_end);
     }
-    // Turns: a quote right after another one, with no narration between
-    // (in one paragraph), or a paragraph that opens with speech right after
-    // one that held the last speech (a dialogue's turns, a line each).
-    bool adjacent = false;
-    if (prev != nullptr && prev->quoted && s.quoted) {
-      const Span& a = prev->spans.back();
-      const Span& b = s.spans.front();
-      if (a.para == b.para) {
-        adjacent = true;
-        for (int i = a.end; i < b.begin; ++i) adjacent &= IsSpace(paras_[a.para].text[i]);
-      } else if (b.para == a.para + 1) {
-        adjacent = true;
-        for (int i = 0; i < b.begin; ++i) {
-          adjacent &= IsSpace(paras_[b.para].text[i]) || IsDash(paras_[b.para].text[i]);
-        }
-      }
+    if (s.document) continue;
+    if (!turn.who) turn.who = After(s, &turn.addressee);
+    if (!turn.who) turn.who = Context(s);
+    // A speech alone in its paragraph after a paragraph of narration: the
+    // one who acted there.
+    if (!turn.who && turn.bare && turn.first_para > 0 &&
+        (k == 0 || turns[k - 1].last_para < turn.first_para - 1)) {
+      turn.who = LastSubject(turn.first_para - 1);
     }
-    if (!who && !s.document) who = After(s);
-    if (!who && adjacent && prev_who) {
-      if (prev_who->group) {
-        who = prev_who;
-      } else {
-        who = prev_partner
-                  ? prev_partner
-                  : OtherThan(prev_who->name, prev->spans.front().para, prev->spans.front().begin);
-      }
-      if (who) who->evidence = Evidence::kAlternation;
-      partner = prev_who;
+    turn.vocative = Vocative(s);
+    if (!turn.addressee) turn.addressee = turn.vocative;
+    if (turn.who && turn.vocative && turn.who->name == turn.vocative->name) turn.who.reset();
+  }
+  // Turns of an exchange alternate: a speech nothing names the speaker of is
+  // the other party's of the speech before it, or of the one after it.
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    for (size_t k = 1; k < n; ++k) {
+      if (turns[k].who || turns[k].document || !Continues(turns, k - 1, k) || !turns[k - 1].who)
+        continue;
+      std::optional<Who> who = PartnerOf(turns, k - 1);
+      if (!who || (turns[k].vocative && turns[k].vocative->name == who->name)) continue;
+      const bool called = turns[k].vocative && turns[k].vocative->name == turns[k - 1].who->name;
+      who->evidence = called ? Evidence::kVocative : Evidence::kAlternation;
+      turns[k].who = who;
+      changed = true;
     }
-    if (!who && !s.document) who = SameSentence(s);
-    if (who && !partner && !who->group) {
-      partner = OtherThan(who->name, s.spans.front().para, s.spans.front().begin);
+    for (size_t k = n < 2 ? 0 : n - 1; k-- > 0;) {
+      if (turns[k].who || turns[k].document || !Continues(turns, k, k + 1) || !turns[k + 1].who)
+        continue;
+      std::optional<Who> who = AnsweredBy(turns, k);
+      if (!who || (turns[k].vocative && turns[k].vocative->name == who->name)) continue;
+      who->evidence = Evidence::kAlternation;
+      turns[k].who = who;
+      changed = true;
     }
-    if (who) {
-      s.speaker = who->name;
-      s.gender = who->gender;
-      s.group = who->group;
-      s.attributed = true;
-      s.evidence = who->evidence;
-    }
-    prev = &s;
-    prev_who = who;
-    prev_partner = partner;
+    if (!changed) break;
+  }
+  Genders(&turns);
+  for (size_t k = 0; k < n; ++k) {
+    Speech& s = (*speeches)[k];
+    const std::optional<Who>& who = turns[k].who;
+    if (!who || s.document) continue;
+    s.speaker = who->name;
+    s.gender = who->gender;
+    s.group = who->group;
+    s.attributed = true;
+    s.evidence = who->evidence;
   }
 }
 

@@ -153,26 +153,6 @@ std::string PronounGender(const std::u32string& name, const std::vector<Para>& p
   return "";
 }
 
-// Every form of a kinship or role noun: itself, its declined forms (the
-// first declension whose nominative ending it has), each also with a capital
-// first letter.
-std::vector<std::u32string> FormsOf(const std::u32string& noun, const Rules& rules) {
-  std::vector<std::u32string> forms = {noun};
-  for (const auto& [nominative, others] : rules.declensions) {
-    if (!EndsWith(noun, nominative)) continue;
-    const std::u32string stem = noun.substr(0, noun.size() - nominative.size());
-    for (const std::u32string& ending : others) forms.push_back(stem + ending);
-    break;
-  }
-  const size_t n = forms.size();
-  for (size_t i = 0; i < n; ++i) {
-    std::u32string capital = forms[i];
-    capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
-    if (capital != forms[i]) forms.push_back(capital);
-  }
-  return forms;
-}
-
 // Where words are not delimited (Chinese): the person-shaped phrases of the
 // narration (see DiscoverPeople).
 void DiscoverHanNames(const std::vector<Para>& paras,
@@ -269,7 +249,7 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
   // (lekárka, lekárke, Lekárka).
   for (const auto& [noun, gender] : rules.kin) {
     const std::string utf8 = ToUtf8(noun);
-    for (const std::u32string& form : FormsOf(noun, rules)) {
+    for (const std::u32string& form : DeclinedForms(noun, rules)) {
       if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
       names->alias_to_name[form] = utf8;
       names->discovered.insert(utf8);
@@ -296,7 +276,7 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
       }
     }
     for (const std::u32string& name : capitalized) {
-      const std::vector<std::u32string> forms = FormsOf(name, rules);
+      const std::vector<std::u32string> forms = DeclinedForms(name, rules);
       if (forms.size() < 2) continue;
       const auto known = names->alias_to_name.find(name);
       const std::string canonical =
@@ -314,9 +294,40 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
       }
     }
   }
+  // A person's name in a declined form of another of its names (the cast's
+  // too) is oblique: Ondrejovi beside Ondrej, Hudca beside Hudec.
+  std::map<std::string, std::set<std::u32string>> by_name;
+  for (const auto& [alias, name] : names->alias_to_name) by_name[name].insert(alias);
+  for (const auto& [name, aliases] : by_name) {
+    for (const std::u32string& alias : aliases) {
+      const std::vector<std::u32string> forms = DeclinedForms(alias, rules);
+      std::u32string capital = alias;
+      capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+      for (const std::u32string& form : forms) {
+        if (form != alias && form != capital && aliases.count(form)) names->oblique.insert(form);
+      }
+    }
+  }
 }
 
 }  // namespace
+
+std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rules& rules) {
+  std::vector<std::u32string> forms = {noun};
+  for (const auto& [nominative, others] : rules.declensions) {
+    if (!EndsWith(noun, nominative)) continue;
+    const std::u32string stem = noun.substr(0, noun.size() - nominative.size());
+    for (const std::u32string& ending : others) forms.push_back(stem + ending);
+    break;
+  }
+  const size_t n = forms.size();
+  for (size_t i = 0; i < n; ++i) {
+    std::u32string capital = forms[i];
+    capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+    if (capital != forms[i]) forms.push_back(capital);
+  }
+  return forms;
+}
 
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
                     const Rules& rules, NameBook* names) {

@@ -112,7 +112,8 @@ struct Mention {
   bool pronoun = false;
   bool guessed = false;  // a word taken for a name (capitalized) that no cast lists
   bool sentence_initial = false;
-  int sentence = 0;  // chapter-wide sentence number
+  bool oblique = false;  // named in a declined form (NameBook::oblique)
+  int sentence = 0;      // chapter-wide sentence number
 };
 
 // Whose name is which: canonical names, genders and aliases from the cast.
@@ -120,8 +121,16 @@ struct NameBook {
   std::map<std::u32string, std::string> alias_to_name;
   std::map<std::string, std::string> gender;  // canonical name -> "m"/"f"
   std::set<std::string> discovered;           // names found in the text, not in the cast
+  // Declined forms that are not the nominative (Ondrejovi, pána Hudca): the
+  // person so named is not the subject of the clause, so not its speaker.
+  std::set<std::u32string> oblique;
 };
 NameBook MakeNameBook(const Cast& cast);
+
+// Every form of a noun: itself, its declined forms (the first declension of
+// names.tsv whose nominative ending it has), each also with a capital first
+// letter. Where words do not decline, just the noun.
+std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rules& rules);
 
 // Adds to `names` the people a chapter's narration names where words are not
 // delimited (names.tsv): the person-shaped phrase right before a speech verb

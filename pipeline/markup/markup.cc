@@ -91,6 +91,8 @@ double Confidence(Evidence evidence) {
       return 0.6;
     case Evidence::kAlternation:
       return 0.6;
+    case Evidence::kVocative:
+      return 0.6;
     case Evidence::kGuessBefore:
       return 0.5;
     case Evidence::kGuessAfter:

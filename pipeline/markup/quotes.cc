@@ -174,7 +174,17 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
       }
     } else if (language.dash_dialogue) {
       // Dash dialogue: "– Áno, – povedal. – Poďme."
-      const int first = SkipSpaces(t, 0);
+      // The speech opens the paragraph, or follows a colon of narration
+      // ("Eva sa pozrela na tetu: – Teta, a ty?").
+      int first = SkipSpaces(t, 0);
+      if (first < n && !IsDash(t[first])) {
+        for (int k = 0; k + 2 < n; ++k) {
+          if (IsColon(t[k]) && IsSpace(t[k + 1]) && IsDash(t[k + 2])) {
+            first = k + 2;
+            break;
+          }
+        }
+      }
       if (first < n && IsDash(t[first]) && first + 1 < n && IsSpace(t[first + 1])) {
         Speech s;
         bool speech = true;

@@ -37,11 +37,20 @@ TEST(DiscoverZh, AgreeingPronounsGiveTheGender) {
   ASSERT_NE(he, nullptr);
   EXPECT_EQ(he->speaker.value_or(""), "老周");
   EXPECT_EQ(he->gender, "m");
-  // One pronoun is not enough to say.
+  // One pronoun that points back at the speaker says it too, when none says
+  // otherwise.
   const Utterance* one = testing_util::Find(s, "吃饭了吗");
   ASSERT_NE(one, nullptr);
   EXPECT_EQ(one->speaker.value_or(""), "老孙");
-  EXPECT_EQ(one->gender, "");
+  EXPECT_EQ(one->gender, "f");
+}
+
+TEST(DiscoverZh, DisagreeingPronounsGiveNoGender) {
+  auto s = Mark("zh", {"老孙进来，她笑了。老孙问：“吃饭了吗？”", "老孙坐下，他叹了口气。"});
+  const Utterance* u = testing_util::Find(s, "吃饭了吗");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "老孙");
+  EXPECT_EQ(u->gender, "");
 }
 
 TEST(DiscoverZh, ASurnameAndGivenNameNeedsTwoMentions) {

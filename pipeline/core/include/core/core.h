@@ -194,12 +194,14 @@ enum class Evidence {
   kPronoun,
   kAddressee,
   kAlternation,
+  kVocative,
   kGroup,
   kContext,
   kOverride,
 };
 // "none", "verb-before", "verb-after", "guess-before", "guess-after",
-// "pronoun", "addressee", "alternation", "group", "context", "override".
+// "pronoun", "addressee", "alternation", "vocative", "group", "context",
+// "override".
 const char* ToString(Evidence evidence);
 
 // A timbre, independent of language (voices/*.toml).
