@@ -22,6 +22,9 @@ struct Who {
   std::string gender;
   bool group = false;
   Evidence evidence = Evidence::kNone;
+  // The gender is what the speech verb (povedala) or a pronoun (她说) says,
+  // not what is known of the person: evidence of the person's gender.
+  bool says_gender = false;
 };
 
 // How a speaker was found, from a mention: a pronoun's resolution is weaker
@@ -112,6 +115,20 @@ class Attributor {
     return false;
   }
   bool IsTitle(const std::u32string& w) const { return titles_.count(w) > 0; }
+  // The speaker a mention names; a pronoun's gender is evidence when nothing
+  // else gives the person's.
+  Who WhoOf(const Mention& m, Evidence evidence) const {
+    Who who{m.name, m.gender, m.group, evidence};
+    who.says_gender = m.pronoun && !m.group && GenderOf(m.name).empty() && !m.gender.empty();
+    return who;
+  }
+  // Whether a clause of narration starts at `pos` (spaces before it aside).
+  bool OpensClause(int para, int pos) const {
+    const std::u32string& t = paras_[para].text;
+    int b = pos;
+    while (b > 0 && IsSpace(t[b - 1])) --b;
+    return b == 0 || IsClauseEnd(t[b - 1]) || IsDash(t[b - 1]) || in_speech_[para][b - 1];
+  }
   void FindMentions();
   // The chapter-wide sentence number at a position (as in Mention::sentence).
   int SentenceAt(int para, int pos) const {
@@ -128,6 +145,7 @@ class Attributor {
   std::optional<Who> Context(const Speech& s) const;
   std::optional<Who> LastSubject(int para) const;
   std::optional<Who> Vocative(const Speech& s) const;
+  std::string CalledGender(const Speech& s) const;
   bool Bare(const Speech& s) const;
   std::optional<Who> OtherThan(const std::string& name, int para, int pos) const;
   std::optional<Who> Addressee(int para, int begin, int end) const;
@@ -142,6 +160,9 @@ class Attributor {
     int begin = 0;  // of its first span
     bool bare = false;
     bool document = false;
+    // The gender of the kinship term or title the speech opens by calling
+    // its listener (“爷爷，…”, – Teta, …), or empty.
+    std::string called;
   };
   // Whether speech b follows speech a in one exchange: in the same or the
   // next paragraph, neither a document.
@@ -151,7 +172,12 @@ class Attributor {
   }
   std::optional<Who> PartnerOf(const std::vector<Turn>& turns, size_t j) const;
   std::optional<Who> AnsweredBy(const std::vector<Turn>& turns, size_t k) const;
-  void Genders(std::vector<Turn>* turns) const;
+  // One gender per person: the name book's, else what the verbs, pronouns
+  // and terms of address that point at them agree on, else the likely one.
+  void Genders(std::vector<Turn>* turns);
+  void VotePronouns();
+  void Vote(const std::string& name, const std::string& gender);
+  std::string GenderOf(const std::string& name) const;
 
   const std::vector<Para>& paras_;
   const Rules& rules_;
@@ -162,7 +188,8 @@ class Attributor {
   std::vector<int> terminals_before_;  // sentence ends in the paragraphs before each
   std::vector<Candidate> candidates_;
   std::unordered_map<char32_t, std::vector<uint32_t>> starting_with_;  // into candidates_
-  std::set<std::u32string> titles_;  // every form of rules_.titles
+  std::set<std::u32string> titles_;                   // every form of rules_.titles
+  std::map<std::string, std::pair<int, int>> votes_;  // name -> men, women
   std::vector<Mention> mentions_;
 };
 
@@ -247,24 +274,28 @@ void Attributor::FindMentions() {
         continue;
       }
       m.end = i + static_cast<int>(best);
+      // A person noun with the plural suffix is a group (孩子们).
+      const std::u32string& suffix = language_.group_suffix;
+      if (!words_ && !m.group && !m.pronoun && !suffix.empty() &&
+          t.compare(m.end, suffix.size(), suffix) == 0) {
+        m.end += static_cast<int>(suffix.size());
+        m.name = ToUtf8(t, m.begin, m.end);
+        m.group = true;
+        m.gender.clear();
+        m.guessed = false;
+      }
       m.sentence = sentence;
       m.sentence_initial = first_in_sentence;
       first_in_sentence = false;
-      if (m.pronoun) {
-        auto who = Resolve(m.gender, sentence, m.para, m.begin);
-        if (who) {
-          m.name = who->name;
-          if (!who->gender.empty() || m.gender == "p") m.gender = who->gender;
-          m.group = who->group;
-        }
-      }
       // A title before a name is that person (pán Hudec, pani Nováková,
-      // teta Mária), in the name's case and the title's gender if the name
+      // teta Mária, 护士小林), in the name's case and the title's gender if the name
       // has none.
-      if (words_ && !mentions_.empty() && !m.pronoun && !m.group && !m.name.empty()) {
+      if (!mentions_.empty() && !m.pronoun && !m.group && !m.name.empty()) {
         Mention& prev = mentions_.back();
-        if (prev.para == m.para && prev.end + 1 == m.begin && IsSpace(t[prev.end]) &&
-            !prev.pronoun && !prev.group && IsTitle(t.substr(prev.begin, prev.end - prev.begin))) {
+        const bool next_to =
+            words_ ? prev.end + 1 == m.begin && IsSpace(t[prev.end]) : prev.end == m.begin;
+        if (prev.para == m.para && next_to && !prev.pronoun && !prev.group &&
+            IsTitle(t.substr(prev.begin, prev.end - prev.begin))) {
           prev.name = m.name;
           if (!m.gender.empty()) prev.gender = m.gender;
           prev.guessed = m.guessed;
@@ -283,6 +314,8 @@ void Attributor::FindMentions() {
         const bool joined = std::find(language_.joiners.begin(), language_.joiners.end(),
                                       between) != language_.joiners.end();
         if (joined && !prev.pronoun && !m.pronoun && !m.name.empty() && !prev.name.empty()) {
+          if (prev.members.empty()) prev.members.push_back(prev.name);
+          prev.members.push_back(m.name);
           prev.end = m.end;
           prev.name += language_.name_joiner + m.name;
           prev.gender = prev.gender == m.gender ? m.gender : "";
@@ -295,6 +328,67 @@ void Attributor::FindMentions() {
       i = m.end;
     }
   }
+  // Genders before pronouns, so that each pronoun goes to a person of its
+  // gender: the name book's, else what the pronouns that open a clause after
+  // only that person say, else what the name's shape makes likely.
+  VotePronouns();
+  for (Mention& m : mentions_) {
+    if (!m.pronoun && !m.group && m.gender.empty()) m.gender = GenderOf(m.name);
+  }
+  for (Mention& m : mentions_) {
+    if (!m.pronoun) continue;
+    // A pronoun inside a clause is not that clause's subject (陈大夫对她笑了笑):
+    // it points back past the clause.
+    int pos = m.begin;
+    if (!OpensClause(m.para, m.begin)) {
+      const std::u32string& t = paras_[m.para].text;
+      while (pos > 0 && !IsClauseEnd(t[pos - 1]) && !in_speech_[m.para][pos - 1]) --pos;
+    }
+    auto who = Resolve(m.gender, m.sentence, m.para, pos);
+    if (!who) continue;
+    m.name = who->name;
+    if (!who->gender.empty() || m.gender == "p") m.gender = who->gender;
+    m.group = who->group;
+  }
+}
+
+// A pronoun that opens a clause, when only one person is named in its
+// sentence before it and in the sentence before (老孙进来，她笑了), says that
+// person's gender; a pronoun further on in a clause is rarely its subject
+// (王老师看了他一眼).
+void Attributor::VotePronouns() {
+  for (size_t k = 0; k < mentions_.size(); ++k) {
+    const Mention& m = mentions_[k];
+    if (!m.pronoun || !OpensClause(m.para, m.begin)) continue;
+    // The people of the nearest sentence before it that names any, in its
+    // paragraph or the one before.
+    std::set<std::string> named;
+    int sentence = -1;
+    for (size_t b = k; b-- > 0;) {
+      const Mention& o = mentions_[b];
+      if (o.sentence != m.sentence) break;
+      if (o.pronoun) continue;
+      sentence = o.sentence;
+      named.insert(o.name);
+    }
+    if (named.size() == 1) Vote(*named.begin(), m.gender);
+  }
+}
+
+void Attributor::Vote(const std::string& name, const std::string& gender) {
+  if (name.empty() || names_.gender.count(name)) return;
+  if (gender == "m") ++votes_[name].first;
+  if (gender == "f") ++votes_[name].second;
+}
+
+std::string Attributor::GenderOf(const std::string& name) const {
+  if (auto known = names_.gender.find(name); known != names_.gender.end()) return known->second;
+  if (auto v = votes_.find(name); v != votes_.end() && v->second.first != v->second.second) {
+    return v->second.first > v->second.second ? "m" : "f";
+  }
+  if (auto likely = names_.likely_gender.find(name); likely != names_.likely_gender.end())
+    return likely->second;
+  return "";
 }
 
 bool Fits(const Mention& m, const std::string& gender) {
@@ -315,6 +409,19 @@ std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, 
       if (pass == 0 && it->sentence != sentence) break;
       if ((pass == 1 || pass == 2) && it->sentence < sentence - kWindow) break;
       if ((pass == 1 || pass == 3) && !it->sentence_initial) continue;
+      // 他 after 陈大夫和小林: the one of them of his gender.
+      if (it->group && (gender == "m" || gender == "f") && it->members.size() > 1) {
+        std::vector<std::string> fit;
+        for (const std::string& member : it->members) {
+          const std::string g = GenderOf(member);
+          if (g.empty() || g == gender) fit.push_back(member);
+        }
+        if (fit.size() == 1) {
+          Who who{fit[0], gender, false, Evidence::kPronoun};
+          who.says_gender = GenderOf(fit[0]).empty();
+          return who;
+        }
+      }
       if (Fits(*it, gender)) {
         return Who{it->name, it->gender, it->group,
                    it->group ? Evidence::kGroup : Evidence::kPronoun};
@@ -348,16 +455,15 @@ std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clau
     for (const Mention& m : mentions_) {
       if (m.para != para || m.begin < start || m.end > clause_end || m.name.empty()) continue;
       if (receive_at >= 0) {
-        if (m.begin >= receive_at)
-          return Who{m.name, m.gender, m.group, From(m, Evidence::kVerbBefore)};
+        if (m.begin >= receive_at) return WhoOf(m, From(m, Evidence::kVerbBefore));
         continue;
       }
       if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
       if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
       if (verb_at >= 0 && m.end <= verb_at) {
-        before_verb = Who{m.name, m.gender, m.group, From(m, Evidence::kVerbBefore)};
+        before_verb = WhoOf(m, From(m, Evidence::kVerbBefore));
       } else if (!first) {
-        first = Who{m.name, m.gender, m.group, From(m, Evidence::kVerbAfter)};
+        first = WhoOf(m, From(m, Evidence::kVerbAfter));
       }
     }
     if (before_verb) return before_verb;
@@ -426,7 +532,9 @@ std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* cont
         }
       }
       bool han = e > start;
-      for (int i = start; i < e; ++i) han &= IsHan(ct[i]) || ct[i] == U'·';
+      for (int i = start; i < e; ++i) {
+        han &= (IsHan(ct[i]) || ct[i] == U'·') && !rules_.particles.count(ct[i]);
+      }
       if (han && e - start >= 2 && e - start <= 5) {
         return Who{ToUtf8(ct, start, e), "", false, Evidence::kGuessBefore};
       }
@@ -464,8 +572,23 @@ std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addres
         *addressee = Who{m.name, m.gender, m.group, Evidence::kAddressee};
       continue;
     }
-    return Who{m.name, m.gender.empty() && g != "p" ? g : m.gender, m.group,
-               From(m, Evidence::kVerbAfter)};
+    const bool by_verb = m.gender.empty() && (g == "m" || g == "f");
+    // "povedalo dievča a sprievodca sa zasmial": a verb in the singular
+    // speaks for the one next to it, not for a pair joined after it.
+    if (words_ && g != "p" && m.members.size() > 1) {
+      Who who{m.members.front(), GenderOf(m.members.front()), false, Evidence::kVerbAfter};
+      if (who.gender.empty() && (g == "m" || g == "f")) {
+        who.gender = g;
+        who.says_gender = true;
+      }
+      return who;
+    }
+    Who who = WhoOf(m, From(m, Evidence::kVerbAfter));
+    if (by_verb) {
+      who.gender = g;
+      who.says_gender = true;
+    }
+    return who;
   }
   if (words_) {
     // "odpovedal Napoleon": a capitalized word after the verb.
@@ -480,11 +603,15 @@ std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addres
       auto alias = names_.alias_to_name.find(t.substr(i, j - i));
       if (alias != names_.alias_to_name.end()) {
         auto gg = names_.gender.find(alias->second);
-        return Who{alias->second, gg == names_.gender.end() ? g : gg->second, false,
-                   Evidence::kVerbAfter};
+        const bool by_verb = gg == names_.gender.end() && (g == "m" || g == "f");
+        return Who{alias->second,
+                   by_verb                     ? g
+                   : gg == names_.gender.end() ? ""
+                                               : gg->second,
+                   false, Evidence::kVerbAfter, by_verb};
       }
       return Who{name, g == "p" ? "" : g, g == "p",
-                 g == "p" ? Evidence::kGroup : Evidence::kGuessAfter};
+                 g == "p" ? Evidence::kGroup : Evidence::kGuessAfter, g == "m" || g == "f"};
     }
     if (!g.empty()) return Resolve(g, SentenceAt(from->para, a), from->para, a);
   }
@@ -499,7 +626,7 @@ std::optional<Who> Attributor::SubjectIn(int para, int begin, int end) const {
     if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
     if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
     if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
-    return Who{m.name, m.gender, m.group, m.group ? Evidence::kGroup : Evidence::kContext};
+    return WhoOf(m, m.group ? Evidence::kGroup : Evidence::kContext);
   }
   return std::nullopt;
 }
@@ -582,6 +709,24 @@ std::optional<Who> Attributor::Vocative(const Speech& s) const {
   return std::nullopt;
 }
 
+std::string Attributor::CalledGender(const Speech& s) const {
+  const Span& first = s.spans.front();
+  const std::u32string& t = paras_[first.para].text;
+  int i = first.begin;
+  while (i < first.end && !IsLetter(t[i]) && !IsHan(t[i])) ++i;
+  for (const auto* table : {&rules_.kin, &rules_.titles}) {
+    for (const auto& [word, gender] : *table) {
+      const int after = i + static_cast<int>(word.size());
+      if (gender.empty() || after >= first.end ||
+          !(WordAt(t, i, word) || (words_ && WordAt(t, i, Capitalized(word)))))
+        continue;
+      if (t[after] == U'，' || t[after] == U',' || t[after] == U'！' || t[after] == U'!')
+        return gender;
+    }
+  }
+  return "";
+}
+
 // Whether nothing but speech is in the paragraphs of a speech.
 bool Attributor::Bare(const Speech& s) const {
   for (int p = s.spans.front().para; p <= s.spans.back().para; ++p) {
@@ -646,30 +791,19 @@ std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t
 
 // One gender per person: a speaker whose gender no name or title says takes
 // the one the verbs and pronouns that point at them agree on.
-void Attributor::Genders(std::vector<Turn>* turns) const {
-  std::map<std::string, std::pair<int, int>> votes;  // name -> men, women
-  auto vote = [&](const std::string& name, const std::string& gender) {
-    if (name.empty() || names_.gender.count(name)) return;
-    if (gender == "m") ++votes[name].first;
-    if (gender == "f") ++votes[name].second;
-  };
-  for (const Mention& m : mentions_) {
-    if (m.pronoun) vote(m.name, m.gender);
-  }
+void Attributor::Genders(std::vector<Turn>* turns) {
   for (const Turn& turn : *turns) {
-    if (turn.who && !turn.who->group) vote(turn.who->name, turn.who->gender);
+    if (turn.who && !turn.who->group && turn.who->says_gender)
+      Vote(turn.who->name, turn.who->gender);
+    // The one spoken to, called by a kinship term or title (向老赵问道：
+    // “爷爷，…”): that term's gender.
+    if (turn.addressee && !turn.addressee->group && !turn.called.empty())
+      Vote(turn.addressee->name, turn.called);
   }
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;
-    auto known = names_.gender.find(turn.who->name);
-    if (known != names_.gender.end()) {
-      turn.who->gender = known->second;
-      continue;
-    }
-    auto v = votes.find(turn.who->name);
-    if (v == votes.end()) continue;
-    if (v->second.first > v->second.second) turn.who->gender = "m";
-    if (v->second.second > v->second.first) turn.who->gender = "f";
+    const std::string gender = GenderOf(turn.who->name);
+    if (!gender.empty()) turn.who->gender = gender;
   }
 }
 
@@ -704,6 +838,7 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       turn.who = LastSubject(turn.first_para - 1);
     }
     turn.vocative = Vocative(s);
+    turn.called = CalledGender(s);
     if (!turn.addressee) turn.addressee = turn.vocative;
     if (turn.who && turn.vocative && turn.who->name == turn.vocative->name) turn.who.reset();
   }

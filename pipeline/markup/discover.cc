@@ -50,7 +50,7 @@ Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) 
     }
   }
   for (const std::u32string& prefix : rules.name_prefixes) {
-    if (StartsWith(s, prefix) &&
+    if (s.size() > prefix.size() && StartsWith(s, prefix) &&
         SurnameAt(s.substr(prefix.size()), rules) + prefix.size() == s.size()) {
       return Shape::kTitled;
     }
@@ -117,42 +117,6 @@ size_t Count(const std::vector<Para>& paras, const std::u32string& word) {
   return n;
 }
 
-// The gender the pronouns of narration give `name` (他, 她): the next
-// singular pronoun after each mention in its sentence, when no other person
-// found stands between; a gender only when two or more agree and none differs.
-std::string PronounGender(const std::u32string& name, const std::vector<Para>& paras,
-                          const std::vector<std::vector<bool>>& in_speech,
-                          const std::vector<std::u32string>& people, const Rules& rules) {
-  int men = 0, women = 0;
-  for (size_t pi = 0; pi < paras.size(); ++pi) {
-    const std::u32string& t = paras[pi].text;
-    for (size_t at = t.find(name); at != std::u32string::npos; at = t.find(name, at + 1)) {
-      if (in_speech[pi][at]) continue;
-      for (size_t i = at + name.size(); i < t.size(); ++i) {
-        if (in_speech[pi][i]) continue;
-        bool other = false;
-        for (const std::u32string& p : people) {
-          other |= p != name && t.compare(i, p.size(), p) == 0 && !StartsWith(p, name);
-        }
-        if (other || IsTerminal(t[i])) break;
-        std::string gender;
-        for (const auto& [pronoun, g] : rules.pronouns) {
-          if ((g == "m" || g == "f") && t.compare(i, pronoun.size(), pronoun) == 0 &&
-              (i + pronoun.size() >= t.size() || t[i + pronoun.size()] != U'们')) {
-            gender = g;
-          }
-        }
-        if (gender.empty()) continue;
-        ++(gender == "m" ? men : women);
-        break;
-      }
-    }
-  }
-  if (men >= 2 && women == 0) return "m";
-  if (women >= 2 && men == 0) return "f";
-  return "";
-}
-
 // Where words are not delimited (Chinese): the person-shaped phrases of the
 // narration (see DiscoverPeople).
 void DiscoverHanNames(const std::vector<Para>& paras,
@@ -211,6 +175,62 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       start = end + 1;
     }
   }
+  // Who the clauses of narration open with, or who follows a 的 there
+  // (王老师走进教室, 小军正趴在窗台上, 坐在第一排的李晓梅): a titled shape or
+  // kinship term at once; a prefix and any character (小军) or a surname and
+  // a given name (李晓梅) when it opens two clauses or more and different
+  // words follow it (李晓 is always followed by 梅, 高兴 by 地: no names).
+  struct Opening {
+    int count = 0;
+    std::set<char32_t> next;
+    bool adverbial = false;  // once followed by 地 or 得: a word, not a name
+  };
+  std::map<std::u32string, Opening> openings, pairs;
+  for (size_t pi = 0; pi < paras.size(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    const int n = static_cast<int>(t.size());
+    for (int i = 0; i < n; ++i) {
+      if (in_speech[pi][i] || !IsHan(t[i])) continue;
+      const bool opens = i == 0 || IsClauseEnd(t[i - 1]) || in_speech[pi][i - 1] ||
+                         IsSpace(t[i - 1]) || t[i - 1] == U'的';
+      if (!opens) continue;
+      std::u32string titled;
+      std::string titled_gender;
+      for (int len = 2; len <= 5 && i + len <= n; ++len) {
+        if (!IsHan(t[i + len - 1]) || in_speech[pi][i + len - 1]) break;
+        const std::u32string s = t.substr(i, len);
+        if (rules.not_names.count(s)) continue;
+        std::string g;
+        const Shape shape = ShapeOf(s, rules, &g);
+        if (shape == Shape::kTitled) {
+          titled = s;
+          titled_gender = g;
+        } else if (shape == Shape::kGiven || len == 2) {
+          // Any two characters too: the given name of a full name seen once.
+          Opening& o = (shape == Shape::kGiven || rules.name_prefixes.count(s.substr(0, 1)))
+                           ? openings[s]
+                           : pairs[s];
+          ++o.count;
+          const char32_t next = i + len < n ? t[i + len] : U'。';
+          o.next.insert(IsClauseEnd(next) ? U'。' : next);
+          o.adverbial |= next == U'地' || next == U'得';
+        }
+      }
+      add(titled, Shape::kTitled, titled_gender);
+    }
+  }
+  auto opens_often = [](const Opening& o) {
+    return o.count >= 2 && o.next.size() >= 2 && !o.adverbial;
+  };
+  for (const auto& [name, o] : openings) {
+    // 坐在第一排的李晓梅 once, then 晓梅 on: the full name, known by its
+    // given name.
+    const size_t surname = SurnameAt(name, rules);
+    const auto given = pairs.find(name.substr(surname));
+    const bool by_given =
+        name.size() == surname + 2 && given != pairs.end() && opens_often(given->second);
+    if (opens_often(o) || (by_given && !o.adverbial)) add(name, Shape::kGiven, "");
+  }
   // A surname and a given name that only runs on from a shorter name found
   // too is that name and the next word (贾母 and 贾母笑: 贾母 laughing).
   auto runs_on = [&](const std::u32string& name) {
@@ -219,22 +239,43 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     }
     return false;
   };
-  std::vector<std::u32string> people;  // every name found, for PronounGender
-  for (const auto& [name, f] : found) people.push_back(name);
+  // A title alone is the one person found with it (大夫: 陈大夫), when there
+  // is one.
+  auto titled_one = [&](const std::u32string& name) {
+    std::u32string one;
+    if (!rules.titles.count(name)) return one;
+    for (const auto& [other, f] : found) {
+      if (other.size() <= name.size() || !EndsWith(other, name)) continue;
+      if (!one.empty()) return std::u32string();
+      one = other;
+    }
+    return one;
+  };
   for (const auto& [name, f] : found) {
-    if (f.shape == Shape::kGiven && (Count(paras, name) < 2 || runs_on(name))) continue;
+    const size_t surname = SurnameAt(name, rules);
+    const std::u32string given = name.size() == surname + 2 ? name.substr(surname) : name;
+    if (f.shape == Shape::kGiven &&
+        (Count(paras, name) + (given != name ? Count(paras, given) : 0) < 2 || runs_on(name))) {
+      continue;
+    }
     const std::string utf8 = ToUtf8(name);
     if (names->alias_to_name.count(name)) continue;  // the cast's, or already found
+    if (const std::u32string one = titled_one(name); !one.empty()) {
+      names->alias_to_name[name] = ToUtf8(one);
+      continue;
+    }
     names->alias_to_name[name] = utf8;
     names->discovered.insert(utf8);
-    const std::string gender =
-        f.gender.empty() ? PronounGender(name, paras, in_speech, people, rules) : f.gender;
-    if (!gender.empty()) names->gender[utf8] = gender;
+    // The pronouns that point at the person say the gender too; attribution
+    // counts them.
+    if (!f.gender.empty()) names->gender[utf8] = f.gender;
+    if (const auto g = rules.given.find(name.substr(name.size() - 1));
+        f.gender.empty() && f.shape == Shape::kGiven && g != rules.given.end()) {
+      names->likely_gender[utf8] = g->second;
+    }
     // A full name's given name is its short form (李晓梅: 晓梅), when the
     // text uses it alone.
-    const size_t surname = SurnameAt(name, rules);
-    if (f.shape == Shape::kGiven && name.size() - surname == 2) {
-      const std::u32string given = name.substr(surname);
+    if (f.shape == Shape::kGiven && given != name) {
       if (!names->alias_to_name.count(given) && Count(paras, given) > Count(paras, name)) {
         names->alias_to_name[given] = utf8;
       }

@@ -46,6 +46,13 @@ struct Rules {
   // (李, 欧阳), prefixes before a surname (老赵, 小刘), titles after one or
   // alone (陈大夫, 李太太) and kinship terms (奶奶), the last two with a gender.
   std::set<std::u32string> surnames, name_prefixes;
+  // Words shaped like a name that are none (小时, 高兴): never a person.
+  std::set<std::u32string> not_names;
+  // Characters of given names that mostly say a gender (梅 f, 军 m).
+  std::map<std::u32string, std::string> given;
+  // Characters of grammar no name holds (着, 地, 了): a phrase with one before
+  // a speech verb (笑着说, 含含糊糊地说) is no unknown speaker.
+  std::set<char32_t> particles;
   std::map<std::u32string, std::string> titles, kin;
   // How nouns decline (names.tsv): a nominative ending and the endings of the
   // other cases that replace it, so that a kinship noun's declined forms are
@@ -112,8 +119,9 @@ struct Mention {
   bool pronoun = false;
   bool guessed = false;  // a word taken for a name (capitalized) that no cast lists
   bool sentence_initial = false;
-  bool oblique = false;  // named in a declined form (NameBook::oblique)
-  int sentence = 0;      // chapter-wide sentence number
+  bool oblique = false;              // named in a declined form (NameBook::oblique)
+  std::vector<std::string> members;  // of a group joined from names (X和Y)
+  int sentence = 0;                  // chapter-wide sentence number
 };
 
 // Whose name is which: canonical names, genders and aliases from the cast.
@@ -124,6 +132,9 @@ struct NameBook {
   // Declined forms that are not the nominative (Ondrejovi, pána Hudca): the
   // person so named is not the subject of the clause, so not its speaker.
   std::set<std::u32string> oblique;
+  // The gender a discovered name's shape makes likely (晓梅 f), when nothing
+  // in the text says one: weaker than what the verbs and pronouns say.
+  std::map<std::string, std::string> likely_gender;
 };
 NameBook MakeNameBook(const Cast& cast);
 

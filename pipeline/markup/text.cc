@@ -86,9 +86,24 @@ Status ReadTable(const std::string& path, Rules* rules) {
     const std::string& cls = cols[0];
     const std::u32string word = ToU32(cols[1]);
     const std::string extra = cols.size() > 2 ? cols[2] : "";
-    if (cls == "verb")
+    if (cls == "verb") {
       rules->verbs[word] = extra;
-    else if (cls == "pronoun")
+    } else if (cls == "past") {
+      // A past tense by its feminine form (povedala, prikývla): the masculine
+      // (-l, or -ol after a consonant: prikývol), neuter (-lo, no gender)
+      // and plural (-li) forms follow.
+      static const std::u32string kVowels = U"aeiouyáéíóúýäô";
+      if (word.size() < 4 || word.compare(word.size() - 2, 2, U"la") != 0) {
+        return Status::DataError(path + ":" + std::to_string(row.line) +
+                                 ": a past tense is given by its feminine form, ending in -la");
+      }
+      const std::u32string stem = word.substr(0, word.size() - 2);
+      const bool vowel = kVowels.find(stem.back()) != std::u32string::npos;
+      rules->verbs[stem + (vowel ? U"l" : U"ol")] = "m";
+      rules->verbs[word] = "f";
+      rules->verbs[stem + U"lo"] = "";
+      rules->verbs[stem + U"li"] = "p";
+    } else if (cls == "pronoun")
       rules->pronouns[word] = extra;
     else if (cls == "not_verb")
       rules->not_verbs.insert(word);
@@ -112,6 +127,12 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->surnames.insert(word);
     else if (cls == "name_prefix")
       rules->name_prefixes.insert(word);
+    else if (cls == "not_name")
+      rules->not_names.insert(word);
+    else if (cls == "given")
+      rules->given[word] = extra;
+    else if (cls == "particle" && word.size() == 1)
+      rules->particles.insert(word[0]);
     else if (cls == "title")
       rules->titles[word] = extra;
     else if (cls == "kin")
