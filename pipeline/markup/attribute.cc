@@ -88,9 +88,8 @@ class Attributor {
     const std::string* detail;   // an alias's name, a pronoun's gender
   };
   std::u32string Capitalized(const std::u32string& w) const {
-    if (!words_ || w.empty()) return {};
-    std::u32string c = w;
-    c[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(w[0])));
+    if (!words_) return {};
+    const std::u32string c = Capital(w);
     return c == w ? std::u32string() : c;
   }
   void AddCandidate(Candidate c) {
@@ -172,6 +171,8 @@ class Attributor {
   }
   std::optional<Who> PartnerOf(const std::vector<Turn>& turns, size_t j) const;
   std::optional<Who> AnsweredBy(const std::vector<Turn>& turns, size_t k) const;
+  std::optional<Who> RecentOther(const std::vector<Turn>& turns, size_t k,
+                                 const std::string& name) const;
   // One gender per person: the name book's, else what the verbs, pronouns
   // and terms of address that point at them agree on, else the likely one.
   void Genders(std::vector<Turn>* turns);
@@ -670,41 +671,61 @@ std::optional<Who> Attributor::LastSubject(int para) const {
   return std::nullopt;
 }
 
-// The person a speech opens by calling (“奶奶，…”, – Dedo, veď…, „Pani
-// Horváthová, …“): a name of the book followed by a comma or an
-// exclamation mark, a title before it allowed.
+// The person a speech calls by name, at its start or set off by commas
+// (“奶奶，…”, – Dedo, veď…, „Ale kdeže, pani Hrušková, to by som…“, „Tak
+// vidíš, Peter.“): a name of the book, a title before it allowed, after the
+// start of the speech or a comma and before a comma or a sentence mark.
 std::optional<Who> Attributor::Vocative(const Speech& s) const {
   const Span& first = s.spans.front();
   const std::u32string& t = paras_[first.para].text;
-  int i = first.begin;
-  while (i < first.end && (IsSpace(t[i]) || IsDash(t[i]) || !IsLetter(t[i]))) ++i;
-  for (int attempt = 0; attempt < 2 && i < first.end; ++attempt) {
-    size_t best = 0;
-    const std::string* name = nullptr;
-    const auto starting = starting_with_.find(t[i]);
-    if (starting != starting_with_.end()) {
-      for (uint32_t k : starting->second) {
-        const Candidate& c = candidates_[k];
-        if (c.kind == Candidate::kAlias && c.word->size() > best && WordAt(t, i, *c.word)) {
-          best = c.word->size();
-          name = c.detail;
+  auto is_comma = [](char32_t c) { return c == U'，' || c == U','; };
+  auto ends_call = [&](int at) {
+    return at >= first.end || is_comma(t[at]) || IsTerminal(t[at]) || t[at] == U'？' ||
+           t[at] == U'?' || t[at] == U'！' || t[at] == U'!' || !IsLetter(t[at]);
+  };
+  // The name starting at i (a title before it skipped), or null.
+  auto called_at = [&](int i) -> const std::string* {
+    for (int attempt = 0; attempt < 2 && i < first.end; ++attempt) {
+      size_t best = 0;
+      const std::string* name = nullptr;
+      const auto starting = starting_with_.find(t[i]);
+      if (starting != starting_with_.end()) {
+        for (uint32_t k : starting->second) {
+          const Candidate& c = candidates_[k];
+          if (c.kind == Candidate::kAlias && c.word->size() > best && WordAt(t, i, *c.word)) {
+            best = c.word->size();
+            name = c.detail;
+          }
         }
       }
+      if (name != nullptr && ends_call(i + static_cast<int>(best))) return name;
+      if (!words_) return nullptr;
+      int e = i;
+      while (e < first.end && IsLetter(t[e])) ++e;
+      std::u32string word = t.substr(i, e - i);
+      if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
+      if (!IsTitle(word) || e >= first.end || !IsSpace(t[e])) return nullptr;
+      i = e + 1;
     }
-    const int after = i + static_cast<int>(best);
-    if (name != nullptr && after < first.end &&
-        (t[after] == U'，' || t[after] == U',' || t[after] == U'！' || t[after] == U'!')) {
-      auto g = names_.gender.find(*name);
-      return Who{*name, g == names_.gender.end() ? "" : g->second, false, Evidence::kVocative};
+    return nullptr;
+  };
+  bool opening = true;  // at the start of the speech, or right after a comma
+  for (int i = first.begin; i < first.end; ++i) {
+    if (IsSpace(t[i]) || IsDash(t[i]) ||
+        (!IsLetter(t[i]) && !is_comma(t[i]) && opening && i == first.begin)) {
+      continue;
     }
-    // A title first: "Pani Horváthová,".
-    if (!words_) break;
-    int e = i;
-    while (e < first.end && IsLetter(t[e])) ++e;
-    std::u32string word = t.substr(i, e - i);
-    if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
-    if (!IsTitle(word) || e >= first.end || !IsSpace(t[e])) break;
-    i = e + 1;
+    if (is_comma(t[i])) {
+      opening = true;
+      continue;
+    }
+    if (opening && IsLetter(t[i])) {
+      if (const std::string* name = called_at(i)) {
+        auto g = names_.gender.find(*name);
+        return Who{*name, g == names_.gender.end() ? "" : g->second, false, Evidence::kVocative};
+      }
+    }
+    opening = false;
   }
   return std::nullopt;
 }
@@ -759,19 +780,45 @@ std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int 
   return std::nullopt;
 }
 
-// The other party of speech j's exchange: whom it was said to, else the
-// speaker of the speech before it, else of the first one after it, else the
-// last other person named before it.
+// The other party of speech j's exchange: whom it was said to, else someone
+// else named in its paragraph before it, else the speaker of the speech
+// before it, else of the first one after it, else someone recent.
 std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t j) const {
   const Who& a = *turns[j].who;
   if (turns[j].addressee && turns[j].addressee->name != a.name) return turns[j].addressee;
+  // Someone else the narration of its paragraph names before it (于是，麦克唐纳
+  // 去了枫丹白露宫。他一进房间，拿破仑就迎上来说：“…”).
+  for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
+    if (it->para != turns[j].first_para || it->begin >= turns[j].begin) continue;
+    if (!it->name.empty() && !it->group && it->name != a.name) {
+      return Who{it->name, it->gender, false, Evidence::kAlternation};
+    }
+  }
   if (j > 0 && Continues(turns, j - 1, j) && turns[j - 1].who && turns[j - 1].who->name != a.name)
     return turns[j - 1].who;
+  // Up to the first speech with narration of its own, which may bring in
+  // someone new.
   for (size_t m = j + 1; m < turns.size() && Continues(turns, m - 1, m); ++m) {
     if (turns[m].who && turns[m].who->name != a.name) return turns[m].who;
+    if (!turns[m].bare) break;
   }
   if (a.group) return std::nullopt;
-  return OtherThan(a.name, turns[j].first_para, turns[j].begin);
+  return RecentOther(turns, j, a.name);
+}
+
+// Someone other than `name` for the turn of speech k: the last one who spoke
+// before it in the chapter's last few paragraphs, else the last person named.
+std::optional<Who> Attributor::RecentOther(const std::vector<Turn>& turns, size_t k,
+                                           const std::string& name) const {
+  const int kParagraphs = 8;
+  for (size_t b = k; b-- > 0 && turns[b].last_para >= turns[k].first_para - kParagraphs;) {
+    if (turns[b].who && !turns[b].who->group && turns[b].who->name != name) {
+      Who who = *turns[b].who;
+      who.says_gender = false;
+      return who;
+    }
+  }
+  return OtherThan(name, turns[k].first_para, turns[k].begin);
 }
 
 // Who said speech k, which speech k + 1 answers: the one k + 1 is said to,
@@ -786,7 +833,7 @@ std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t
     return turns[k + 2].who;
   }
   if (b.group) return std::nullopt;
-  return OtherThan(b.name, turns[k].first_para, turns[k].begin);
+  return RecentOther(turns, k, b.name);
 }
 
 // One gender per person: a speaker whose gender no name or title says takes

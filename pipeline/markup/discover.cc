@@ -1,6 +1,7 @@
 // DiscoverPeople: the people a Chinese chapter names, found from its own
 // narration with the shapes of names.tsv, so that attribution knows them as
 // it knows a cast. Pure; thread-safe.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -301,7 +302,7 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
   // the same person (Ondreja, Ondrejovi: Ondrej; Hudca: Hudec; Novákovej:
   // Nováková).
   if (!rules.declensions.empty()) {
-    std::set<std::u32string> capitalized;
+    std::set<std::u32string> capitalized, inside;  // inside: not first in a sentence
     for (const Para& p : paras) {
       const std::u32string& t = p.text;
       for (size_t i = 0; i < t.size();) {
@@ -311,8 +312,16 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
         }
         size_t e = i;
         while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
-        if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i])))
+        // The first word of a sentence is capitalized whatever it is: two
+        // such words (Ja, Je) are no person.
+        size_t b = i;
+        while (b > 0 && IsSpace(t[b - 1])) --b;
+        const bool sentence_start = b == 0 || (!u_isalpha(static_cast<UChar32>(t[b - 1])) &&
+                                               t[b - 1] != U',' && t[b - 1] != U';');
+        if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i]))) {
           capitalized.insert(t.substr(i, e - i));
+          if (!sentence_start) inside.insert(t.substr(i, e - i));
+        }
         i = e;
       }
     }
@@ -324,7 +333,8 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
           known != names->alias_to_name.end() ? known->second : ToUtf8(name);
       for (size_t f = 1; f < forms.size(); ++f) {
         if (forms[f] == name || !capitalized.count(forms[f]) ||
-            names->alias_to_name.count(forms[f])) {
+            names->alias_to_name.count(forms[f]) ||
+            (!inside.count(name) && !inside.count(forms[f]))) {
           continue;
         }
         names->alias_to_name[forms[f]] = canonical;
@@ -335,6 +345,63 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
       }
     }
   }
+  // A kinship or role noun that the chapter puts before one name only
+  // (doktorka Šimková, teta Mária, pána Hudca) is that person when it stands
+  // alone too (doktorka, Teta, pán).
+  for (const auto& [noun, gender] : rules.kin) {
+    const std::string utf8 = ToUtf8(noun);
+    const std::vector<std::u32string> forms = DeclinedForms(noun, rules);
+    std::set<std::string> titled;
+    std::u32string as_written;  // the name after the noun, the last time
+    for (const Para& p : paras) {
+      const std::u32string& t = p.text;
+      for (const std::u32string& form : forms) {
+        for (size_t at = t.find(form); at != std::u32string::npos; at = t.find(form, at + 1)) {
+          size_t w = at + form.size();
+          if ((at > 0 && u_isalpha(static_cast<UChar32>(t[at - 1]))) || w + 1 >= t.size() ||
+              t[w] != U' ' || !u_isupper(static_cast<UChar32>(t[w + 1]))) {
+            continue;
+          }
+          size_t e = ++w;
+          while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
+          const std::u32string word = t.substr(w, e - w);
+          const auto known = names->alias_to_name.find(word);
+          // In the noun's case: "povedala babka Kataríne" is no babka Katarína.
+          bool oblique_word = false;
+          if (known != names->alias_to_name.end()) {
+            const std::u32string canonical = ToU32(known->second);
+            const std::vector<std::u32string> name_forms = DeclinedForms(canonical, rules);
+            oblique_word =
+                word != canonical && word != Capital(canonical) &&
+                std::find(name_forms.begin(), name_forms.end(), word) != name_forms.end();
+          }
+          const bool oblique_noun = form != noun && form != Capital(noun);
+          if (oblique_word != oblique_noun) continue;
+          titled.insert(known != names->alias_to_name.end() ? known->second : ToUtf8(word));
+          as_written = word;
+        }
+      }
+    }
+    if (titled.size() != 1 || *titled.begin() == utf8 || !names->discovered.count(utf8)) continue;
+    const std::string person = *titled.begin();
+    if (!names->alias_to_name.count(as_written)) {
+      names->alias_to_name[as_written] = person;
+      names->discovered.insert(person);
+    }
+    if (!gender.empty() && !names->gender.count(person)) names->gender[person] = gender;
+    bool moved = false;
+    for (const std::u32string& form : forms) {
+      auto alias = names->alias_to_name.find(form);
+      if (alias != names->alias_to_name.end() && alias->second == utf8) {
+        alias->second = person;
+        moved = true;
+      }
+    }
+    if (moved) {
+      names->discovered.erase(utf8);
+      names->gender.erase(utf8);
+    }
+  }
   // A person's name in a declined form of another of its names (the cast's
   // too) is oblique: Ondrejovi beside Ondrej, Hudca beside Hudec.
   std::map<std::string, std::set<std::u32string>> by_name;
@@ -342,8 +409,7 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
   for (const auto& [name, aliases] : by_name) {
     for (const std::u32string& alias : aliases) {
       const std::vector<std::u32string> forms = DeclinedForms(alias, rules);
-      std::u32string capital = alias;
-      capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+      const std::u32string capital = Capital(alias);
       for (const std::u32string& form : forms) {
         if (form != alias && form != capital && aliases.count(form)) names->oblique.insert(form);
       }
@@ -352,6 +418,14 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
 }
 
 }  // namespace
+
+std::u32string Capital(const std::u32string& word) {
+  std::u32string capital = word;
+  if (!capital.empty()) {
+    capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+  }
+  return capital;
+}
 
 std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rules& rules) {
   std::vector<std::u32string> forms = {noun};
@@ -363,8 +437,7 @@ std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rule
   }
   const size_t n = forms.size();
   for (size_t i = 0; i < n; ++i) {
-    std::u32string capital = forms[i];
-    capital[0] = static_cast<char32_t>(u_toupper(static_cast<UChar32>(capital[0])));
+    std::u32string capital = Capital(forms[i]);
     if (capital != forms[i]) forms.push_back(capital);
   }
   return forms;

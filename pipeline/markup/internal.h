@@ -142,6 +142,8 @@ NameBook MakeNameBook(const Cast& cast);
 // names.tsv whose nominative ending it has), each also with a capital first
 // letter. Where words do not decline, just the noun.
 std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rules& rules);
+// The word with a capital first letter (Doktorka).
+std::u32string Capital(const std::u32string& word);
 
 // Adds to `names` the people a chapter's narration names where words are not
 // delimited (names.tsv): the person-shaped phrase right before a speech verb

@@ -174,12 +174,14 @@ std::vector<Speech> FindSpeeches(const std::vector<Para>& paras, const Rules& ru
       }
     } else if (language.dash_dialogue) {
       // Dash dialogue: "– Áno, – povedal. – Poďme."
-      // The speech opens the paragraph, or follows a colon of narration
-      // ("Eva sa pozrela na tetu: – Teta, a ty?").
+      // The speech opens the paragraph, or follows a colon or a sentence of
+      // narration ("Eva sa pozrela na tetu: – Teta, a ty?", "Tréner si
+      // poškrabal zátylok. – K nám?").
       int first = SkipSpaces(t, 0);
       if (first < n && !IsDash(t[first])) {
-        for (int k = 0; k + 2 < n; ++k) {
-          if (IsColon(t[k]) && IsSpace(t[k + 1]) && IsDash(t[k + 2])) {
+        for (int k = 0; k + 3 < n; ++k) {
+          if ((IsColon(t[k]) || IsTerminal(t[k])) && IsSpace(t[k + 1]) && IsDash(t[k + 2]) &&
+              IsSpace(t[k + 3])) {
             first = k + 2;
             break;
           }
