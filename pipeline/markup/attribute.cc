@@ -25,6 +25,7 @@ struct Who {
   // The gender is what the speech verb (povedala) or a pronoun (她说) says,
   // not what is known of the person: evidence of the person's gender.
   bool says_gender = false;
+  std::string pronoun_gender;  // found by a pronoun (他说): its gender
 };
 
 // How a speaker was found, from a mention: a pronoun's resolution is weaker
@@ -118,6 +119,7 @@ class Attributor {
   // else gives the person's.
   Who WhoOf(const Mention& m, Evidence evidence) const {
     Who who{m.name, m.gender, m.group, evidence};
+    who.pronoun_gender = m.pronoun_gender;
     who.says_gender = m.pronoun && !m.group && GenderOf(m.name).empty() && !m.gender.empty();
     return who;
   }
@@ -345,6 +347,7 @@ void Attributor::FindMentions() {
       const std::u32string& t = paras_[m.para].text;
       while (pos > 0 && !IsClauseEnd(t[pos - 1]) && !in_speech_[m.para][pos - 1]) --pos;
     }
+    m.pronoun_gender = m.gender;
     auto who = Resolve(m.gender, m.sentence, m.para, pos);
     if (!who) continue;
     m.name = who->name;
@@ -888,6 +891,32 @@ void Attributor::Run(std::vector<Speech>* speeches) {
     turn.called = CalledGender(s);
     if (!turn.addressee) turn.addressee = turn.vocative;
     if (turn.who && turn.vocative && turn.who->name == turn.vocative->name) turn.who.reset();
+  }
+  // A pronoun names the one whose turn it is: “…”他说 right after another
+  // paragraph's speech of the person it was resolved to is the other party's,
+  // when the other party may be of its gender.
+  for (size_t k = 1; k < n; ++k) {
+    std::optional<Who>& who = turns[k].who;
+    const std::optional<Who>& before = turns[k - 1].who;
+    if (!who || who->pronoun_gender.empty() || who->group || !before || before->name != who->name ||
+        turns[k - 1].last_para == turns[k].first_para || !Continues(turns, k - 1, k)) {
+      continue;
+    }
+    // Unless its paragraph names the person before the speech (拿破仑巡视…。
+    // 他告诉他们：“…”).
+    bool named_before = false;
+    for (const Mention& m : mentions_) {
+      named_before |= m.para == turns[k].first_para && m.begin < turns[k].begin && !m.pronoun &&
+                      m.name == who->name;
+    }
+    if (named_before) continue;
+    std::optional<Who> other = PartnerOf(turns, k - 1);
+    if (!other || other->group || other->name == who->name) continue;
+    const std::string g = GenderOf(other->name);
+    if (!g.empty() && g != who->pronoun_gender) continue;
+    other->evidence = Evidence::kPronoun;
+    other->pronoun_gender = who->pronoun_gender;
+    who = other;
   }
   // Turns of an exchange alternate: a speech nothing names the speaker of is
   // the other party's of the speech before it, or of the one after it.

@@ -61,6 +61,21 @@ Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) 
   return Shape::kNone;
 }
 
+// The surname of a titled shape (刘 of 刘师傅 and 老刘), or empty.
+std::u32string SurnameOfTitled(const std::u32string& s, const Rules& rules) {
+  for (const auto& [title, g] : rules.titles) {
+    if (s.size() <= title.size() || !EndsWith(s, title)) continue;
+    const std::u32string rest = s.substr(0, s.size() - title.size());
+    if (SurnameAt(rest, rules) == rest.size()) return rest;
+  }
+  for (const std::u32string& prefix : rules.name_prefixes) {
+    if (s.size() <= prefix.size() || !StartsWith(s, prefix)) continue;
+    const std::u32string rest = s.substr(prefix.size());
+    if (SurnameAt(rest, rules) == rest.size()) return rest;
+  }
+  return {};
+}
+
 // The longest person-shaped run of Han characters ending at `end` of `t`
 // (from `begin` on), or empty. A surname and a given name (kGiven) only as
 // the whole run: inside a longer word a surname is often just a character
@@ -220,6 +235,32 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       add(titled, Shape::kTitled, titled_gender);
     }
   }
+  // A speech that opens by calling someone (“小川，…”, “周阿姨，…”): the name
+  // is a person's too, one more opening of its own kind.
+  for (size_t pi = 0; pi < paras.size(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    const int n = static_cast<int>(t.size());
+    for (int i = 0; i + 1 < n; ++i) {
+      if (!in_speech[pi][i] || (i > 0 && in_speech[pi][i - 1])) continue;
+      for (int len = 2; len <= 4 && i + 1 + len < n; ++len) {
+        const std::u32string s = t.substr(i + 1, len);
+        const char32_t after = t[i + 1 + len];
+        bool han = true;
+        for (char32_t c : s) han &= IsHan(c);
+        if (!han || (after != U'，' && after != U'！') || rules.not_names.count(s)) continue;
+        std::string g;
+        const Shape shape = ShapeOf(s, rules, &g);
+        if (shape == Shape::kTitled) {
+          add(s, shape, g);
+        } else if (shape == Shape::kGiven ||
+                   (len == 2 && rules.name_prefixes.count(s.substr(0, 1)))) {
+          Opening& o = openings[s];
+          ++o.count;
+          o.next.insert(U'\u0001');  // a call: unlike any word after a name
+        }
+      }
+    }
+  }
   auto opens_often = [](const Opening& o) {
     return o.count >= 2 && o.next.size() >= 2 && !o.adverbial;
   };
@@ -281,6 +322,34 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         names->alias_to_name[given] = utf8;
       }
     }
+  }
+  // A surname with a title or a prefix (刘师傅, 老刘, 小陈, 赵医生) is the one
+  // full name found with that surname (刘建国, 陈浩, 赵敏), when there is one.
+  std::map<std::u32string, std::set<std::string>> full_names;  // surname -> names
+  for (const auto& [name, f] : found) {
+    const std::string utf8 = ToUtf8(name);
+    const size_t surname = SurnameAt(name, rules);
+    if (f.shape == Shape::kGiven && surname > 0 && names->discovered.count(utf8) &&
+        names->alias_to_name[name] == utf8) {
+      full_names[name.substr(0, surname)].insert(utf8);
+    }
+  }
+  for (const auto& [name, f] : found) {
+    const std::string utf8 = ToUtf8(name);
+    const auto full = full_names.find(SurnameOfTitled(name, rules));
+    if (f.shape != Shape::kTitled || full == full_names.end() || full->second.size() != 1 ||
+        !names->discovered.count(utf8)) {
+      continue;
+    }
+    const std::string& person = *full->second.begin();
+    for (auto& [alias, to] : names->alias_to_name) {
+      if (to == utf8) to = person;
+    }
+    if (names->gender.count(utf8) && !names->gender.count(person)) {
+      names->gender[person] = names->gender[utf8];
+    }
+    names->discovered.erase(utf8);
+    names->gender.erase(utf8);
   }
 }
 

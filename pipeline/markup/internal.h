@@ -121,6 +121,7 @@ struct Mention {
   bool sentence_initial = false;
   bool oblique = false;              // named in a declined form (NameBook::oblique)
   std::vector<std::string> members;  // of a group joined from names (X和Y)
+  std::string pronoun_gender;        // a pronoun's own gender (他: m)
   int sentence = 0;                  // chapter-wide sentence number
 };
 

@@ -99,6 +99,10 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s, const Rule
     }
   }
   if (terminal || inner > 12) return true;
+  // Cut off by narration at a comma (“张浩然，”王老师看了他一眼，“…”): the
+  // first part of a speech; a quoted word or title ends with no comma.
+  const std::u32string& lt0 = paras[last.para].text;
+  if (last.end >= 2 && (lt0[last.end - 2] == U'，' || lt0[last.end - 2] == U',')) return true;
   // Before: a colon or a speech verb right before the opening mark.
   const int b = LastNonSpace(t, first.begin);
   if (b >= 0 && IsColon(t[b])) return true;
