@@ -26,6 +26,7 @@ struct Who {
   // not what is known of the person: evidence of the person's gender.
   bool says_gender = false;
   std::string pronoun_gender;  // found by a pronoun (他说): its gender
+  int para = -1;               // of the mention that names the speaker
 };
 
 // How a speaker was found, from a mention: a pronoun's resolution is weaker
@@ -120,6 +121,7 @@ class Attributor {
   Who WhoOf(const Mention& m, Evidence evidence) const {
     Who who{m.name, m.gender, m.group, evidence};
     who.pronoun_gender = m.pronoun_gender;
+    who.para = m.para;
     who.says_gender = m.pronoun && !m.group && GenderOf(m.name).empty() && !m.gender.empty();
     return who;
   }
@@ -137,7 +139,10 @@ class Attributor {
     return para + 1 + terminals_before_[para] +
            static_cast<int>(std::count_if(t.begin(), t.begin() + pos, IsTerminal));
   }
-  std::optional<Who> Resolve(const std::string& gender, int sentence, int para, int pos) const;
+  // The person a pronoun of `gender` at (para, pos) points back at, other
+  // than `other_than`.
+  std::optional<Who> Resolve(const std::string& gender, int sentence, int para, int pos,
+                             const std::string& other_than = "") const;
   std::optional<Who> FromClauses(int para, int end, bool backward_clauses) const;
   std::optional<Who> Before(const Speech& s, bool* document, int* context_para,
                             int* context_end) const;
@@ -371,7 +376,7 @@ void Attributor::VotePronouns() {
     for (size_t b = k; b-- > 0;) {
       const Mention& o = mentions_[b];
       if (o.sentence != m.sentence) break;
-      if (o.pronoun) continue;
+      if (o.pronoun || !OpensClause(o.para, o.begin)) continue;
       sentence = o.sentence;
       named.insert(o.name);
     }
@@ -402,8 +407,8 @@ bool Fits(const Mention& m, const std::string& gender) {
   return m.gender.empty() || gender.empty() || m.gender == gender;
 }
 
-std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, int para,
-                                       int pos) const {
+std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, int para, int pos,
+                                       const std::string& other_than) const {
   // The same sentence first, then the subjects of the last few sentences, then
   // anyone in them, then the subjects of earlier sentences, then anyone.
   const int kWindow = 3;  // sentences
@@ -411,6 +416,7 @@ std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, 
     for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
       if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
       if (pass == 0 && it->sentence != sentence) break;
+      if (!other_than.empty() && it->name == other_than) continue;
       if ((pass == 1 || pass == 2) && it->sentence < sentence - kWindow) break;
       if ((pass == 1 || pass == 3) && !it->sentence_initial) continue;
       // 他 after 陈大夫和小林: the one of them of his gender.
@@ -843,12 +849,14 @@ std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t
 // the one the verbs and pronouns that point at them agree on.
 void Attributor::Genders(std::vector<Turn>* turns) {
   for (const Turn& turn : *turns) {
-    if (turn.who && !turn.who->group && turn.who->says_gender)
+    if (turn.who && !turn.who->group && turn.who->says_gender) {
       Vote(turn.who->name, turn.who->gender);
+    }
     // The one spoken to, called by a kinship term or title (向老赵问道：
     // “爷爷，…”): that term's gender.
-    if (turn.addressee && !turn.addressee->group && !turn.called.empty())
+    if (turn.addressee && !turn.addressee->group && !turn.called.empty()) {
       Vote(turn.addressee->name, turn.called);
+    }
   }
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;
@@ -898,8 +906,10 @@ void Attributor::Run(std::vector<Speech>* speeches) {
   for (size_t k = 1; k < n; ++k) {
     std::optional<Who>& who = turns[k].who;
     const std::optional<Who>& before = turns[k - 1].who;
-    if (!who || who->pronoun_gender.empty() || who->group || !before || before->name != who->name ||
-        turns[k - 1].last_para == turns[k].first_para || !Continues(turns, k - 1, k)) {
+    if (!who || who->pronoun_gender.empty() || who->group || !before ||
+        who->para < turns[k].first_para || who->para > turns[k].last_para ||
+        before->name != who->name || turns[k - 1].last_para == turns[k].first_para ||
+        !Continues(turns, k - 1, k)) {
       continue;
     }
     // Unless its paragraph names the person before the speech (拿破仑巡视…。
@@ -910,12 +920,22 @@ void Attributor::Run(std::vector<Speech>* speeches) {
                       m.name == who->name;
     }
     if (named_before) continue;
-    std::optional<Who> other = PartnerOf(turns, k - 1);
-    if (!other || other->group || other->name == who->name) continue;
-    const std::string g = GenderOf(other->name);
-    if (!g.empty() && g != who->pronoun_gender) continue;
+    // Whom else the pronoun may point at, else the other party.
+    std::optional<Who> other =
+        Resolve(who->pronoun_gender, SentenceAt(turns[k].first_para, turns[k].begin),
+                turns[k].first_para, turns[k].begin, who->name);
+    if (!other || other->group) {
+      other = PartnerOf(turns, k - 1);
+      const std::string g = other ? GenderOf(other->name) : "";
+      if (!other || other->group || other->name == who->name ||
+          (!g.empty() && g != who->pronoun_gender)) {
+        continue;
+      }
+    }
     other->evidence = Evidence::kPronoun;
     other->pronoun_gender = who->pronoun_gender;
+    other->says_gender = GenderOf(other->name).empty();
+    if (other->says_gender) other->gender = who->pronoun_gender;
     who = other;
   }
   // Turns of an exchange alternate: a speech nothing names the speaker of is
