@@ -97,6 +97,16 @@ std::u32string PersonEndingAt(const std::u32string& t, int begin, int end, const
   return {};
 }
 
+// The run of the characters of foreign names (parts joined by ·) ending at
+// `end` of `t` (from `begin` on), when it is two characters or more, or empty.
+std::u32string ForeignEndingAt(const std::u32string& t, int begin, int end, const Rules& rules) {
+  int start = end;
+  while (start > begin && (rules.foreign.count(t[start - 1]) || t[start - 1] == U'·')) --start;
+  while (start < end && t[start] == U'·') ++start;
+  if (end - start < 2 || t[end - 1] == U'·') return {};
+  return t.substr(start, end - start);
+}
+
 // The longest person-shaped run of Han characters starting at `begin` (the
 // one spoken to, after 对); a surname and a given name only when a speech
 // verb follows it at once (对王芳说), as words run on after it otherwise
@@ -177,6 +187,15 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         const std::u32string subject =
             PersonEndingAt(t, start, subject_end, rules, &shape, &gender);
         add(subject, shape, gender);
+        // A foreign name right before the verb or the one spoken to
+        // (亚历山大的亲信波佐·迪·博尔戈对沙皇说).
+        int named_end = subject_end;
+        for (const std::u32string& o : rules.objects) {
+          for (int at = start; at < named_end; ++at) {
+            if (t.compare(at, o.size(), o) == 0) named_end = at;
+          }
+        }
+        add(ForeignEndingAt(t, start, named_end, rules), Shape::kTitled, "");
       }
       for (const std::u32string& o : rules.objects) {
         for (int at = start; at + static_cast<int>(o.size()) < end; ++at) {
@@ -200,8 +219,10 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     int count = 0;
     std::set<char32_t> next;
     bool adverbial = false;  // once followed by 地 or 得: a word, not a name
+    bool says = false;       // once in a clause with a speech verb
+    bool joined = false;     // parts joined by ·
   };
-  std::map<std::u32string, Opening> openings, pairs;
+  std::map<std::u32string, Opening> openings, pairs, foreign_openings;
   for (size_t pi = 0; pi < paras.size(); ++pi) {
     const std::u32string& t = paras[pi].text;
     const int n = static_cast<int>(t.size());
@@ -233,6 +254,31 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         }
       }
       add(titled, Shape::kTitled, titled_gender);
+      // A foreign name (拿破仑, 玛丽·露易斯): a run of the characters foreign
+      // names are written with, parts joined by ·, in a clause that says
+      // something (a speech verb, or a colon before the speech): places
+      // (巴黎) open clauses too, but say nothing.
+      int clause_end = i;
+      while (clause_end < n && !in_speech[pi][clause_end] && !IsClauseEnd(t[clause_end])) {
+        ++clause_end;
+      }
+      const bool says = FindVerb(t, i, clause_end, rules, nullptr, nullptr) ||
+                        (clause_end < n && IsColon(t[clause_end]));
+      bool joined = false;
+      for (int e = i; e < n && e - i < 12 && !in_speech[pi][e]; ++e) {
+        if (t[e] == U'·') {
+          joined = true;
+          continue;
+        }
+        if (!rules.foreign.count(t[e])) break;
+        if (e - i < 1) continue;
+        Opening& o = foreign_openings[t.substr(i, e + 1 - i)];
+        ++o.count;
+        const char32_t next = e + 1 < n ? t[e + 1] : U'。';
+        o.next.insert(IsClauseEnd(next) ? U'。' : next);
+        o.says |= says;
+        o.joined = joined;
+      }
     }
   }
   // A speech that opens by calling someone (“小川，…”, “周阿姨，…”): the name
@@ -272,6 +318,12 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     const bool by_given =
         name.size() == surname + 2 && given != pairs.end() && opens_often(given->second);
     if (opens_often(o) || (by_given && !o.adverbial)) add(name, Shape::kGiven, "");
+  }
+  for (const auto& [name, o] : foreign_openings) {
+    if (o.says && !o.adverbial && (opens_often(o) || (o.joined && o.count >= 1)) &&
+        name.back() != U'·' && !rules.not_names.count(name)) {
+      add(name, Shape::kTitled, "");
+    }
   }
   // A surname and a given name that only runs on from a shorter name found
   // too is that name and the next word (贾母 and 贾母笑: 贾母 laughing).

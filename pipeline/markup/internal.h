@@ -53,6 +53,8 @@ struct Rules {
   // Characters of grammar no name holds (着, 地, 了): a phrase with one before
   // a speech verb (笑着说, 含含糊糊地说) is no unknown speaker.
   std::set<char32_t> particles;
+  // Characters that foreign names are written with (拿, 破, 仑, 麦, 克).
+  std::set<char32_t> foreign;
   std::map<std::u32string, std::string> titles, kin;
   // How nouns decline (names.tsv): a nominative ending and the endings of the
   // other cases that replace it, so that a kinship noun's declined forms are

@@ -37,43 +37,51 @@ struct SampleScript {
   bool complete = false;  // nothing failed while it was read and marked up
 };
 
-// The chapters listed in gold/structure.tsv, in that order. A failure while
-// it is made is reported in the test that made it, and every test that uses
-// it fails too.
-inline const SampleScript& SampleBook() {
-  static SampleScript* book = [] {
-    const ::testing::TestResult* result =
-        ::testing::UnitTest::GetInstance()->current_test_info()->result();
-    const int parts_before = result->total_part_count();
-    SampleScript* b = new SampleScript;
-    std::vector<ChapterSource> sources;
-    for (const auto& row : GoldRows(kGold + "/structure.tsv")) {
-      if (row[0] != "chapter") continue;
-      const std::string file = row[2];
-      const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
-      auto clean = IngestFile(kSampleBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
-      EXPECT_TRUE(clean.ok()) << clean.status().message();
-      if (!clean.ok()) continue;
-      ChapterSource s;
-      s.file = file;
-      s.lang = lang;
-      s.title = Normalize(lang, row[3], 0).tokens;
-      for (const Paragraph& p : clean->paragraphs) {
-        s.paragraphs.push_back(Normalize(lang, p.text, p.line));
-      }
-      sources.push_back(std::move(s));
-      b->files.push_back(file);
+// The chapters listed in gold/structure.tsv, in that order, with the book's
+// cast.toml and overrides.toml, or (with_cast false) as a new user's book is
+// read: without them. A failure while it is made is reported in the test that
+// made it, and every test that uses it fails too.
+inline SampleScript* MakeSampleBook(bool with_cast) {
+  const ::testing::TestResult* result =
+      ::testing::UnitTest::GetInstance()->current_test_info()->result();
+  const int parts_before = result->total_part_count();
+  SampleScript* b = new SampleScript;
+  std::vector<ChapterSource> sources;
+  for (const auto& row : GoldRows(kGold + "/structure.tsv")) {
+    if (row[0] != "chapter") continue;
+    const std::string file = row[2];
+    const Lang lang = file.rfind("004", 0) == 0 ? "sk" : "zh";
+    auto clean = IngestFile(kSampleBook + "/text/" + file, IngestOptions{"", lang}, &b->reporter);
+    EXPECT_TRUE(clean.ok()) << clean.status().message();
+    if (!clean.ok()) continue;
+    ChapterSource s;
+    s.file = file;
+    s.lang = lang;
+    s.title = Normalize(lang, row[3], 0).tokens;
+    for (const Paragraph& p : clean->paragraphs) {
+      s.paragraphs.push_back(Normalize(lang, p.text, p.line));
     }
-    auto cast = LoadCast(kSampleBook + "/cast.toml");
-    EXPECT_TRUE(cast.ok()) << cast.status().message();
-    if (cast.ok()) b->cast = *cast;
-    auto overrides = LoadOverrides(kSampleBook + "/overrides.toml");
-    EXPECT_TRUE(overrides.ok()) << overrides.status().message();
-    b->script = Markup("拿破仑的退位", "佚名", sources, b->cast,
-                       overrides.ok() ? *overrides : Overrides(), {}, &b->reporter);
-    b->complete = !b->files.empty() && result->total_part_count() == parts_before;
-    return b;
-  }();
+    sources.push_back(std::move(s));
+    b->files.push_back(file);
+  }
+  auto cast = LoadCast(kSampleBook + "/cast.toml");
+  EXPECT_TRUE(cast.ok()) << cast.status().message();
+  if (cast.ok()) b->cast = *cast;
+  auto overrides = LoadOverrides(kSampleBook + "/overrides.toml");
+  EXPECT_TRUE(overrides.ok()) << overrides.status().message();
+  b->script = Markup("拿破仑的退位", "佚名", sources, with_cast ? b->cast : Cast(),
+                     overrides.ok() && with_cast ? *overrides : Overrides(), {}, &b->reporter);
+  b->complete = !b->files.empty() && result->total_part_count() == parts_before;
+  return b;
+}
+
+// The sample book with its cast and overrides (the cast is in `cast` either
+// way, for scoring).
+inline const SampleScript& SampleBook(bool with_cast = true) {
+  static SampleScript* with = nullptr;
+  static SampleScript* without = nullptr;
+  SampleScript*& book = with_cast ? with : without;
+  if (book == nullptr) book = MakeSampleBook(with_cast);
   EXPECT_TRUE(book->complete) << "the sample book could not be read and marked up";
   return *book;
 }
