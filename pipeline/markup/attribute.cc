@@ -545,7 +545,8 @@ std::optional<Who> Attributor::Before(const Speech& s, bool* document, int* cont
       for (int i = start; i < e; ++i) {
         han &= (IsHan(ct[i]) || ct[i] == U'·') && !rules_.particles.count(ct[i]);
       }
-      if (han && e - start >= 2 && e - start <= 5) {
+      if (han && e - start >= 2 && e - start <= 5 &&
+          !rules_.not_names.count(ct.substr(start, e - start))) {
         return Who{ToUtf8(ct, start, e), "", false, Evidence::kGuessBefore};
       }
     }

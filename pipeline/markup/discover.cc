@@ -37,7 +37,7 @@ enum class Shape { kNone, kGiven, kTitled };
 // or after a surname (大夫, 陈大夫), a prefix and a surname (老赵), or a
 // surname and a given name of one or two characters (王芳, 李晓梅; weaker).
 Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) {
-  if (s.empty()) return Shape::kNone;
+  if (s.empty() || rules.not_names.count(s)) return Shape::kNone;
   if (auto k = rules.kin.find(s); k != rules.kin.end()) {
     *gender = k->second;
     return Shape::kTitled;
@@ -56,8 +56,18 @@ Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) 
       return Shape::kTitled;
     }
   }
+  // A given name holds no particle nor speech verb (方说道 is no 方 with a
+  // given name).
   const size_t surname = SurnameAt(s, rules);
-  if (surname > 0 && s.size() > surname && s.size() <= surname + 2) return Shape::kGiven;
+  if (surname > 0 && s.size() > surname && s.size() <= surname + 2 &&
+      !rules.places.count(s.back())) {
+    bool plain = true;
+    for (size_t i = surname; i < s.size(); ++i) plain &= !rules.particles.count(s[i]);
+    const int n = static_cast<int>(s.size());
+    if (plain && !FindVerb(s, static_cast<int>(surname), n, rules, nullptr, nullptr)) {
+      return Shape::kGiven;
+    }
+  }
   return Shape::kNone;
 }
 
@@ -220,6 +230,7 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     std::set<char32_t> next;
     bool adverbial = false;  // once followed by 地 or 得: a word, not a name
     bool says = false;       // once in a clause with a speech verb
+    int before_verb = 0;     // times right before a speech verb (宝玉道)
     bool joined = false;     // parts joined by ·
   };
   std::map<std::u32string, Opening> openings, pairs, foreign_openings;
@@ -233,15 +244,25 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       if (!opens) continue;
       std::u32string titled;
       std::string titled_gender;
-      for (int len = 2; len <= 5 && i + len <= n; ++len) {
-        if (!IsHan(t[i + len - 1]) || in_speech[pi][i + len - 1]) break;
+      int han = 0;  // Han characters from i on, up to 5
+      while (han < 5 && i + han < n && IsHan(t[i + han]) && !in_speech[pi][i + han]) ++han;
+      for (int len = 2; len <= han; ++len) {
+        std::string g;
+        if (ShapeOf(t.substr(i, len), rules, &g) == Shape::kTitled) {
+          titled = t.substr(i, len);
+          titled_gender = g;
+        }
+      }
+      // Shorter than a titled shape here, a phrase is part of it (赵太 of
+      // 赵太爷), no name of its own.
+      for (int len = static_cast<int>(titled.size()) + 1; len <= han; ++len) {
+        if (len < 2) continue;
         const std::u32string s = t.substr(i, len);
         if (rules.not_names.count(s)) continue;
         std::string g;
         const Shape shape = ShapeOf(s, rules, &g);
         if (shape == Shape::kTitled) {
-          titled = s;
-          titled_gender = g;
+          continue;
         } else if (shape == Shape::kGiven || len == 2) {
           // Any two characters too: the given name of a full name seen once.
           Opening& o = (shape == Shape::kGiven || rules.name_prefixes.count(s.substr(0, 1)))
@@ -251,6 +272,11 @@ void DiscoverHanNames(const std::vector<Para>& paras,
           const char32_t next = i + len < n ? t[i + len] : U'。';
           o.next.insert(IsClauseEnd(next) ? U'。' : next);
           o.adverbial |= next == U'地' || next == U'得';
+          int verb = -1;
+          if (FindVerb(t, i + len, std::min(n, i + len + 3), rules, nullptr, &verb) &&
+              verb == i + len) {
+            ++o.before_verb;
+          }
         }
       }
       add(titled, Shape::kTitled, titled_gender);
@@ -319,6 +345,13 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         name.size() == surname + 2 && given != pairs.end() && opens_often(given->second);
     if (opens_often(o) || (by_given && !o.adverbial)) add(name, Shape::kGiven, "");
   }
+  // Two characters that open clauses right before a speech verb again and
+  // again are a name, whatever their shape (宝玉道, 宝玉笑道, 袭人说).
+  for (const auto& [name, o] : pairs) {
+    bool plain = !rules.not_names.count(name) && !rules.adverbs.count(name);
+    for (char32_t c : name) plain &= !rules.particles.count(c);
+    if (plain && o.before_verb >= 3 && !o.adverbial) add(name, Shape::kTitled, "");
+  }
   for (const auto& [name, o] : foreign_openings) {
     if (o.says && !o.adverbial && (opens_often(o) || (o.joined && o.count >= 1)) &&
         name.back() != U'·' && !rules.not_names.count(name)) {
@@ -327,9 +360,20 @@ void DiscoverHanNames(const std::vector<Para>& paras,
   }
   // A surname and a given name that only runs on from a shorter name found
   // too is that name and the next word (贾母 and 贾母笑: 贾母 laughing).
+  // Nor is a word that points at the one spoken to before a name found
+  // (向宝玉道: 向 and 宝玉, though 向 is a surname too).
   auto runs_on = [&](const std::u32string& name) {
     for (const auto& [other, g] : found) {
-      if (other.size() < name.size() && StartsWith(name, other)) return true;
+      if (other.size() >= name.size()) continue;
+      if (StartsWith(name, other)) return true;
+    }
+    for (const auto& [other, g] : found) {
+      // The name or the given name of another one (宝玉 of 贾宝玉).
+      const std::u32string given = other.substr(SurnameAt(other, rules));
+      for (const std::u32string* tail : {&other, &given}) {
+        if (tail->size() < 2 || tail->size() >= name.size() || !EndsWith(name, *tail)) continue;
+        if (rules.objects.count(name.substr(0, name.size() - tail->size()))) return true;
+      }
     }
     return false;
   };
@@ -345,9 +389,23 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     }
     return one;
   };
+  // A name found alone that is the given name of one full name found (宝钗 of
+  // 薛宝钗) is that person.
+  std::map<std::u32string, std::set<std::u32string>> full_of;
+  for (const auto& [name, f] : found) {
+    const size_t surname = SurnameAt(name, rules);
+    if (f.shape == Shape::kGiven && surname > 0 && name.size() == surname + 2 && !runs_on(name)) {
+      full_of[name.substr(surname)].insert(name);
+    }
+  }
   for (const auto& [name, f] : found) {
     const size_t surname = SurnameAt(name, rules);
     const std::u32string given = name.size() == surname + 2 ? name.substr(surname) : name;
+    if (const auto full = full_of.find(name); full != full_of.end() && full->second.size() == 1) {
+      if (!names->alias_to_name.count(name))
+        names->alias_to_name[name] = ToUtf8(*full->second.begin());
+      continue;
+    }
     if (f.shape == Shape::kGiven &&
         (Count(paras, name) + (given != name ? Count(paras, given) : 0) < 2 || runs_on(name))) {
       continue;
