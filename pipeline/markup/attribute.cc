@@ -152,6 +152,8 @@ class Attributor {
   std::optional<Who> LastSubject(int para) const;
   std::optional<Who> Vocative(const Speech& s) const;
   std::string CalledGender(const Speech& s) const;
+  std::vector<int> CallStarts(const Speech& s) const;
+  bool EndsCall(const Speech& s, int at) const;
   bool Bare(const Speech& s) const;
   std::optional<Who> OtherThan(const std::string& name, int para, int pos) const;
   std::optional<Who> Addressee(int para, int begin, int end) const;
@@ -232,7 +234,7 @@ void Attributor::FindMentions() {
             m.name = *c.detail;
             auto g = names_.gender.find(m.name);
             m.gender = g == names_.gender.end() ? "" : g->second;
-            m.guessed = names_.discovered.count(m.name) > 0;
+            m.guessed = false;
             m.oblique = names_.oblique.count(w) > 0;
           }
         } else if (c.kind == Candidate::kGroup) {
@@ -681,21 +683,41 @@ std::optional<Who> Attributor::LastSubject(int para) const {
   return std::nullopt;
 }
 
-// The person a speech calls by name, at its start or set off by commas
-// (“奶奶，…”, – Dedo, veď…, „Ale kdeže, pani Hrušková, to by som…“, „Tak
-// vidíš, Peter.“): a name of the book, a title before it allowed, after the
-// start of the speech or a comma and before a comma or a sentence mark.
-std::optional<Who> Attributor::Vocative(const Speech& s) const {
+// Where a speech may call someone by name (“奶奶，…”, – Dedo, veď…, „Ale
+// kdeže, pani Hrušková, to by som…“, „Tak vidíš, Peter.“): the first letter
+// of its first part and each letter right after a comma there.
+std::vector<int> Attributor::CallStarts(const Speech& s) const {
   const Span& first = s.spans.front();
   const std::u32string& t = paras_[first.para].text;
-  auto is_comma = [](char32_t c) { return c == U'，' || c == U','; };
-  auto ends_call = [&](int at) {
-    return at >= first.end || is_comma(t[at]) || IsTerminal(t[at]) || t[at] == U'？' ||
-           t[at] == U'?' || t[at] == U'！' || t[at] == U'!' || !IsLetter(t[at]);
-  };
-  // The name starting at i (a title before it skipped), or null.
-  auto called_at = [&](int i) -> const std::string* {
-    for (int attempt = 0; attempt < 2 && i < first.end; ++attempt) {
+  std::vector<int> starts;
+  bool opening = true;
+  for (int i = first.begin; i < first.end; ++i) {
+    if (t[i] == U'，' || t[i] == U',') {
+      opening = true;
+    } else if (IsLetter(t[i])) {
+      if (opening) starts.push_back(i);
+      opening = false;
+    } else if (!IsSpace(t[i]) && !IsDash(t[i]) && i > first.begin) {
+      opening = false;
+    }
+  }
+  return starts;
+}
+
+// Whether a call ends at `at`: a comma, a sentence mark, or the speech's end.
+bool Attributor::EndsCall(const Speech& s, int at) const {
+  const Span& first = s.spans.front();
+  const std::u32string& t = paras_[first.para].text;
+  return at >= first.end || !IsLetter(t[at]);
+}
+
+// The person of the book a speech calls by name, a title before the name
+// allowed (Pani Horváthová).
+std::optional<Who> Attributor::Vocative(const Speech& s) const {
+  const std::u32string& t = paras_[s.spans.front().para].text;
+  const int end = s.spans.front().end;
+  for (int i : CallStarts(s)) {
+    for (int attempt = 0; attempt < 2 && i < end; ++attempt) {
       size_t best = 0;
       const std::string* name = nullptr;
       const auto starting = starting_with_.find(t[i]);
@@ -708,51 +730,33 @@ std::optional<Who> Attributor::Vocative(const Speech& s) const {
           }
         }
       }
-      if (name != nullptr && ends_call(i + static_cast<int>(best))) return name;
-      if (!words_) return nullptr;
-      int e = i;
-      while (e < first.end && IsLetter(t[e])) ++e;
-      std::u32string word = t.substr(i, e - i);
-      if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
-      if (!IsTitle(word) || e >= first.end || !IsSpace(t[e])) return nullptr;
-      i = e + 1;
-    }
-    return nullptr;
-  };
-  bool opening = true;  // at the start of the speech, or right after a comma
-  for (int i = first.begin; i < first.end; ++i) {
-    if (IsSpace(t[i]) || IsDash(t[i]) ||
-        (!IsLetter(t[i]) && !is_comma(t[i]) && opening && i == first.begin)) {
-      continue;
-    }
-    if (is_comma(t[i])) {
-      opening = true;
-      continue;
-    }
-    if (opening && IsLetter(t[i])) {
-      if (const std::string* name = called_at(i)) {
+      if (name != nullptr && EndsCall(s, i + static_cast<int>(best))) {
         auto g = names_.gender.find(*name);
         return Who{*name, g == names_.gender.end() ? "" : g->second, false, Evidence::kVocative};
       }
+      if (!words_) break;
+      int e = i;
+      while (e < end && IsLetter(t[e])) ++e;
+      std::u32string word = t.substr(i, e - i);
+      if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
+      if (!IsTitle(word) || e >= end || !IsSpace(t[e])) break;
+      i = e + 1;
     }
-    opening = false;
   }
   return std::nullopt;
 }
 
+// The gender of a kinship term or title a speech calls its listener by
+// (“爷爷，…”, „…, mami?“), or empty.
 std::string Attributor::CalledGender(const Speech& s) const {
-  const Span& first = s.spans.front();
-  const std::u32string& t = paras_[first.para].text;
-  int i = first.begin;
-  while (i < first.end && !IsLetter(t[i]) && !IsHan(t[i])) ++i;
-  for (const auto* table : {&rules_.kin, &rules_.titles}) {
-    for (const auto& [word, gender] : *table) {
-      const int after = i + static_cast<int>(word.size());
-      if (gender.empty() || after >= first.end ||
-          !(WordAt(t, i, word) || (words_ && WordAt(t, i, Capitalized(word)))))
-        continue;
-      if (t[after] == U'，' || t[after] == U',' || t[after] == U'！' || t[after] == U'!')
-        return gender;
+  const std::u32string& t = paras_[s.spans.front().para].text;
+  for (int i : CallStarts(s)) {
+    for (const auto* table : {&rules_.kin, &rules_.titles}) {
+      for (const auto& [word, gender] : *table) {
+        if (gender.empty() || gender == "p") continue;
+        const bool here = WordAt(t, i, word) || (words_ && WordAt(t, i, Capital(word)));
+        if (here && EndsCall(s, i + static_cast<int>(word.size()))) return gender;
+      }
     }
   }
   return "";
@@ -853,11 +857,16 @@ void Attributor::Genders(std::vector<Turn>* turns) {
     if (turn.who && !turn.who->group && turn.who->says_gender) {
       Vote(turn.who->name, turn.who->gender);
     }
-    // The one spoken to, called by a kinship term or title (向老赵问道：
-    // “爷爷，…”): that term's gender.
-    if (turn.addressee && !turn.addressee->group && !turn.called.empty()) {
-      Vote(turn.addressee->name, turn.called);
-    }
+  }
+  // The listener called by a kinship term or title (向老赵问道：“爷爷，…”,
+  // “怎么了，大爷？”小周问): that term's gender. The listener is the one it is
+  // said to, else the one who answers it, else the one it answers.
+  for (size_t k = 0; k < turns->size(); ++k) {
+    const Turn& turn = (*turns)[k];
+    if (turn.called.empty() || !turn.who) continue;
+    const std::optional<Who>* listener = &turn.addressee;
+    if (*listener && !(*listener)->group && (*listener)->name != turn.who->name)
+      Vote((*listener)->name, turn.called);
   }
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;

@@ -92,15 +92,17 @@ Score ScoreLanguage(const std::vector<std::string>& stems) {
   Score score;
   for (const std::string& stem : stems) ScoreStory(stem, &score);
   // Issue 15: attributions with a confidence of 0.8 or more are right at
-  // least 97% of the time (2026-12-01, without a cast: none are that sure).
+  // least 97% of the time (2026-12-01, without a cast: 101 of 102 Chinese,
+  // 88 of 89 Slovak).
   EXPECT_GE(score.sure_right, 0.97 * score.sure);
+  EXPECT_GE(score.sure, score.gold / 4) << "too few sure attributions to check the 97%";
   return score;
 }
 
 void Print(const char* lang, const Score& s) {
   std::printf(
-      "%s stories: %d speeches; read as speech %d (%.2f); right person %d (%.2f); right person "
-      "and gender %d (%.2f); attributed to someone %d, of them right %.2f\n",
+      "%s stories: %d speeches; read as speech %d (%.2f); right person %d (recall %.2f); right "
+      "person and gender %d (%.2f); attributed to someone %d, of them right (precision %.2f)\n",
       lang, s.gold, s.found, s.found / double(s.gold), s.person, s.person / double(s.gold), s.right,
       s.right / double(s.gold), s.claimed, s.claimed ? s.person / double(s.claimed) : 0.0);
   std::printf("  confidence >= 0.8: %d, of them right %d; by evidence (right/all):", s.sure,
@@ -111,29 +113,37 @@ void Print(const char* lang, const Score& s) {
   std::printf("\n");
 }
 
+// The floors are what the code reached when last raised; issue 15's target
+// is 0.9 of the speeches with the right person and gender on unseen texts.
+// Half the stories were measured before any code was tuned on them (see the
+// README); on those the figures were lower.
 TEST(Stories, ChineseWithoutACast) {
-  const Score s = ScoreLanguage({"zh_market", "zh_clinic", "zh_school", "zh_dumplings"});
+  const Score s = ScoreLanguage({"zh_market", "zh_clinic", "zh_school", "zh_dumplings", "zh_train",
+                                 "zh_bus", "zh_repair", "zh_wedding", "zh_hospital", "zh_village"});
   Print("Chinese", s);
-  // 2026-12-01: 85 read as speech; 1 right person before the people of a
-  // chapter were discovered (DiscoverPeople), 30 after, 37 with the turns of
-  // a dialogue across paragraphs; 19 with the gender.
-  EXPECT_EQ(s.gold, 85);
-  EXPECT_GE(s.found, 85);
-  EXPECT_GE(s.person, 37);
-  EXPECT_GE(s.right, 19);
+  // 2026-12-01, the first four stories: 1 right person before the people of
+  // a chapter were discovered, 37 of 85 with the turns of a dialogue across
+  // paragraphs. All ten, with clause openings, titles, foreign names, the
+  // exchange's turns and genders before pronouns: 212 of 236 right person
+  // (0.90; precision 0.91), 183 with the gender (0.78).
+  EXPECT_EQ(s.gold, 236);
+  EXPECT_GE(s.found, 236);
+  EXPECT_GE(s.person, 212);
+  EXPECT_GE(s.right, 183);
 }
 
 TEST(Stories, SlovakWithoutACast) {
-  const Score s = ScoreLanguage({"sk_dielna", "sk_ambulancia", "sk_chata", "sk_vlak"});
+  const Score s = ScoreLanguage({"sk_dielna", "sk_ambulancia", "sk_chata", "sk_vlak", "sk_obchod",
+                                 "sk_futbal", "sk_posta", "sk_svadba", "sk_trh", "sk_vylet"});
   Print("Slovak", s);
-  // 2026-12-01: 86 read as speech, 18 right person, 14 with the right gender;
-  // with the turns of a dialogue across paragraphs and more speech verbs, 87,
-  // 24 and 17; with role and kinship nouns as people (lekárka, lekárke), 87,
-  // 34 and 29; with a name's declined forms one person (Ondreja: Ondrej), 36.
-  EXPECT_EQ(s.gold, 93);
-  EXPECT_GE(s.found, 87);
-  EXPECT_GE(s.person, 36);
-  EXPECT_GE(s.right, 29);
+  // 2026-12-01, the first four stories: 18 of 93 right person at first, 36
+  // with declined forms as one person. All ten, with the exchange's turns,
+  // dash speech after narration, titles and role nouns before names: 205 of
+  // 240 right person (0.85; precision 0.86), 202 with the gender (0.84).
+  EXPECT_EQ(s.gold, 240);
+  EXPECT_GE(s.found, 240);
+  EXPECT_GE(s.person, 205);
+  EXPECT_GE(s.right, 202);
 }
 
 }  // namespace

@@ -179,12 +179,13 @@ int CodePointCount(std::string_view utf8);
 enum class UtteranceKind { kHeading, kNarration, kSpeech, kDocument };
 const char* ToString(UtteranceKind kind);
 
-// How markup found the speaker of a speech (`narrate mark`'s "evidence"):
-// a known name or a cast entry before or after the speech verb, a phrase
-// before or after it taken for a name nobody listed (a guess), a pronoun
-// resolved to a person, the person spoken to in the turn before, alternating
-// turns, a group, only a person named earlier in the sentence (context), a
-// producer's override; none: not attributed.
+// How markup found the speaker of a speech (`narrate mark`'s "evidence"): a
+// name of the book (the cast's, or found in the text) before or after the
+// speech verb, a phrase before or after it taken for a name nobody listed (a
+// guess), a pronoun resolved to a person, the person spoken to in the turn
+// before, alternating turns, the turns of a speech that calls the previous
+// speaker by name (vocative), a group, the one who acts in the speech's
+// paragraph (context), a producer's override; none: not attributed.
 enum class Evidence {
   kNone,
   kVerbBefore,
