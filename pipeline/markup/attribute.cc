@@ -168,6 +168,9 @@ class Attributor {
     int begin = 0;  // of its first span
     bool bare = false;
     bool document = false;
+    // Right after the speech before it, nothing but spaces between
+    // (〃打倒波拿巴！〃〃波旁王室万世不绝！〃): a turn of the same exchange.
+    bool touches_previous = false;
     // The gender of the kinship term or title the speech opens by calling
     // its listener (“爷爷，…”, – Teta, …), or empty.
     std::string called;
@@ -896,9 +899,17 @@ void Attributor::Run(std::vector<Speech>* speeches) {
       while (start > 0 && !IsTerminal(ct[start - 1])) --start;
       turn.addressee = Addressee(context_para, start, context_end);
     }
+    if (k > 0) {
+      const Span& a = (*speeches)[k - 1].spans.back();
+      const Span& b = s.spans.front();
+      turn.touches_previous = a.para == b.para && a.end <= b.begin;
+      for (int i = a.end; turn.touches_previous && i < b.begin; ++i) {
+        turn.touches_previous = IsSpace(paras_[b.para].text[i]);
+      }
+    }
     if (s.document) continue;
     if (!turn.who) turn.who = After(s, &turn.addressee);
-    if (!turn.who) turn.who = Context(s);
+    if (!turn.who && !turn.touches_previous) turn.who = Context(s);
     // A speech alone in its paragraph after a paragraph of narration: the
     // one who acted there.
     if (!turn.who && turn.bare && turn.first_para > 0 &&
@@ -955,7 +966,10 @@ void Attributor::Run(std::vector<Speech>* speeches) {
     for (size_t k = 1; k < n; ++k) {
       if (turns[k].who || turns[k].document || !Continues(turns, k - 1, k) || !turns[k - 1].who)
         continue;
-      std::optional<Who> who = PartnerOf(turns, k - 1);
+      // A crowd's cries one after another are the crowd's.
+      std::optional<Who> who = turns[k].touches_previous && turns[k - 1].who->group
+                                   ? turns[k - 1].who
+                                   : PartnerOf(turns, k - 1);
       if (!who || (turns[k].vocative && turns[k].vocative->name == who->name)) continue;
       const bool called = turns[k].vocative && turns[k].vocative->name == turns[k - 1].who->name;
       who->evidence = called ? Evidence::kVocative : Evidence::kAlternation;
