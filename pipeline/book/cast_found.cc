@@ -42,6 +42,8 @@ std::vector<FoundSpeaker> FindSpeakers(const Script& script, const Cast& cast) {
       p.gender_evidence = "cast";
     }
   }
+  std::map<std::string, const FoundPerson*> people;  // found in the text
+  for (const FoundPerson& f : script.people) people[f.name] = &f;
   std::string printed;  // the whole script's text, for the mentions
   for (const Chapter& c : script.chapters) {
     for (const Utterance& u : c.utterances) {
@@ -49,6 +51,9 @@ std::vector<FoundSpeaker> FindSpeakers(const Script& script, const Cast& cast) {
       printed += '\n';
       if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown") continue;
       FoundSpeaker& p = person(*u.speaker);
+      if (p.speeches == 0 && !p.in_cast) {
+        if (auto f = people.find(p.name); f != people.end()) p.aliases = f->second->aliases;
+      }
       ++p.speeches;
       if (p.voice.empty()) p.voice = u.voice;
       if (p.gender.empty() && !u.gender.empty()) {

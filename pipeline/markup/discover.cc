@@ -444,6 +444,15 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       full_names[name.substr(0, surname)].insert(utf8);
     }
   }
+  // The cast's full names too (a producer's 刘建国 takes the 刘师傅 of the text).
+  for (const auto& [alias, name] : names->alias_to_name) {
+    const std::u32string written = ToU32(name);
+    const size_t surname = SurnameAt(written, rules);
+    if (!names->discovered.count(name) && surname > 0 && written.size() > surname &&
+        written.size() <= surname + 2) {
+      full_names[written.substr(0, surname)].insert(name);
+    }
+  }
   for (const auto& [name, f] : found) {
     const std::string utf8 = ToUtf8(name);
     const auto full = full_names.find(SurnameOfTitled(name, rules));

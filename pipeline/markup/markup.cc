@@ -217,6 +217,39 @@ void AddCredits(const Credits& credits, const std::string& narrator, Script* scr
   }
 }
 
+// The timbre of every speech: speakers with the most speech first, so that
+// the main speakers sound unlike each other and only minor ones share a
+// timbre; then in order of first speech. Deterministic.
+void AssignVoices(markup_internal::Casting* casting, Script* script) {
+  struct Speaker {
+    int speeches = 0;
+    int first = 0;
+    std::string gender;  // of the first speech
+  };
+  std::map<std::string, Speaker> speakers;
+  int order = 0;
+  for (const Chapter& c : script->chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.kind != UtteranceKind::kSpeech || !u.speaker) continue;
+      Speaker& s = speakers[*u.speaker];
+      if (s.speeches++ == 0) {
+        s.first = order++;
+        s.gender = u.gender;
+      }
+    }
+  }
+  std::vector<std::pair<std::pair<int, int>, std::string>> by_prominence;
+  for (const auto& [name, s] : speakers) by_prominence.push_back({{-s.speeches, s.first}, name});
+  std::sort(by_prominence.begin(), by_prominence.end());
+  for (const auto& [rank, name] : by_prominence) casting->VoiceFor(name, speakers[name].gender);
+  for (Chapter& c : script->chapters) {
+    for (Utterance& u : c.utterances) {
+      if (u.kind == UtteranceKind::kSpeech && u.speaker)
+        u.voice = casting->VoiceFor(*u.speaker, u.gender);
+    }
+  }
+}
+
 }  // namespace
 
 Script Markup(const std::string& title, const std::string& author,
@@ -345,7 +378,6 @@ Script Markup(const std::string& title, const std::string& author,
             u.evidence = s.attributed ? s.evidence : Evidence::kNone;
             u.confidence = Confidence(u.evidence);
             u.gender = casting.GenderFor(name, s.gender == "p" ? "" : s.gender);
-            u.voice = casting.VoiceFor(name, u.gender);
             if (!s.attributed && !reported[seg.label.speech] && reporter != nullptr) {
               reported[seg.label.speech] = true;
               reporter->Report(
@@ -376,7 +408,6 @@ Script Markup(const std::string& title, const std::string& author,
             u.confidence = Confidence(u.evidence);
           }
           u.gender = ov.gender.empty() ? casting.GenderFor(*u.speaker, u.gender) : ov.gender;
-          u.voice = casting.VoiceFor(*u.speaker, u.gender);
         } else {
           u.speaker.reset();
           u.evidence = Evidence::kNone;
@@ -394,6 +425,15 @@ Script Markup(const std::string& title, const std::string& author,
       reporter->Report({Severity::kWarning, overrides.file, overrides.entries[o].line,
                         "override matches nothing: \"" + overrides.entries[o].match + "\""});
     }
+  }
+  AssignVoices(&casting, &script);
+  for (const std::string& name : names.discovered) {
+    FoundPerson person{name, names.gender.count(name) ? names.gender.at(name) : "", {}};
+    for (const auto& [alias, to] : names.alias_to_name) {
+      const std::string written = ToUtf8(alias);
+      if (to == name && written != name) person.aliases.push_back(written);
+    }
+    script.people.push_back(std::move(person));
   }
   AddCredits(credits, cast.options.narrator, &script);
   return script;

@@ -87,7 +87,7 @@ StatusOr<Overrides> LoadOverrides(const std::string& path);
 // One person of a book, as its script and cast show them (narrate cast).
 struct FoundSpeaker {
   std::string name;
-  std::vector<std::string> aliases;  // as listed in cast.toml
+  std::vector<std::string> aliases;  // as listed in cast.toml, or found in the text
   std::string gender;                // "m", "f" or "" (unknown)
   // Where the gender comes from: "cast" (cast.toml), "speech" (the speech
   // verbs and pronouns of the speeches attributed to them), "" (nowhere).

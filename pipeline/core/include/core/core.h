@@ -244,11 +244,20 @@ struct Chapter {
   std::vector<Utterance> utterances;
 };
 
+// A person markup found in a book's text that its cast does not list, with
+// every name the text calls them by (short forms, titles, declined forms).
+struct FoundPerson {
+  std::string name;
+  std::string gender;                // "m", "f" or "" (unknown)
+  std::vector<std::string> aliases;  // the other names, in code point order
+};
+
 struct Script {
   std::string title;
   std::string author;
   Lang lang;  // the book's main language
   std::vector<Chapter> chapters;
+  std::vector<FoundPerson> people;  // found in the text, in name order
 };
 
 // ---------------------------------------------------------------------------

@@ -124,8 +124,9 @@ struct Credits {
 // "cNN-p0000-s00"), stable across runs as long as the text before them does
 // not change; the credits are "c01-credits-open" (paragraph 0 of the first
 // chapter) and "cNN-credits-close" (a paragraph after the last one of the last
-// chapter). Speakers without a cast entry get a timbre from `voices` by gender
-// (order of first appearance); speech that cannot be attributed is speaker
+// chapter). Speakers without a cast entry get a timbre from `voices` by gender,
+// those with the most speech first (the main speakers sound unlike each other;
+// only minor ones share a timbre); speech that cannot be attributed is speaker
 // "unknown" in a character voice. Unattributed speech, unclosed quotes and
 // overrides that match nothing are reported. Overrides never apply to the
 // credits.
