@@ -1,6 +1,7 @@
-// DiscoverPeople: the people a Chinese chapter names, found from its own
-// narration with the shapes of names.tsv, so that attribution knows them as
-// it knows a cast. Pure; thread-safe.
+// DiscoverPeople: the people a book's narration names, found from its own
+// text with the shapes of names.tsv (Chinese) or the declensions and role
+// nouns of names.tsv (Slovak), so that attribution knows them as it knows a
+// cast. Pure; thread-safe.
 #include <algorithm>
 #include <map>
 #include <set>

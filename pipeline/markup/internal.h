@@ -151,14 +151,18 @@ std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rule
 // The word with a capital first letter (Doktorka).
 std::u32string Capital(const std::u32string& word);
 
-// Adds to `names` the people a chapter's narration names where words are not
-// delimited (names.tsv): the person-shaped phrase right before a speech verb
-// (老赵说, 陈大夫问道) or right after a word that points at the person spoken
-// to (对小刘说), a full name's given name as its short form (李晓梅: 晓梅). A
-// surname with a given name (王芳) needs two mentions in the chapter; a title
-// or kinship term (李太太, 奶奶) one. The gender is the title's or term's, else
-// that of the pronouns that follow the name when they agree (老赵…他). Names
-// already there are kept as they are.
+// Adds to `names` the people the narration of a book's chapters in one
+// language names (names.tsv), so that attribution knows them as it knows a
+// cast. Where words are not delimited (Chinese): titled shapes and kinship
+// terms (李太太, 奶奶) once; a prefix or a surname and a given name (小军,
+// 李晓梅, known by 晓梅 too) when they open clauses or are called in speech
+// often enough; foreign names (拿破仑) in clauses that say something; two
+// characters that keep standing before speech verbs (宝玉道); a surname with
+// a title (刘师傅, 老刘) is the one full name with that surname. Where words
+// decline (Slovak): kinship and role nouns in all their forms, capitalized
+// names and their declined forms as one person, a noun put before one name
+// only as that person. Genders from titles and kinship terms; the likely one
+// from a given name's character. Names already there are kept as they are.
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
                     const Rules& rules, NameBook* names);
 

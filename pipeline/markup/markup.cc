@@ -31,6 +31,13 @@ bool LooksLikeHeading(const std::u32string& t) {
   return e > 0 && e <= 40 && !IsSentenceEnd(t[e - 1]);
 }
 
+// Whether a chapter's first paragraph is its title: book.toml gives none and
+// the paragraph reads as a heading.
+bool HeadingFirst(const ChapterSource& source) {
+  return source.title.empty() && !source.paragraphs.empty() &&
+         LooksLikeHeading(ToU32(PrintedText(source.paragraphs[0].tokens)));
+}
+
 // A short trailing fragment without closing punctuation after the last
 // sentence of a paragraph ("… na Atlantik. Obrana Paríža"): its start, or -1.
 int TrailingHeading(const std::u32string& t, const LanguageProfile& language) {
@@ -264,6 +271,37 @@ Script Markup(const std::string& title, const std::string& author,
   script.title = title;
   script.author = author;
   script.lang = chapters.empty() ? "" : chapters.front().lang;
+  // Every chapter's body and speech first: the people of a book are found in
+  // all its chapters of a language together, so that a name said once in
+  // each of many short chapters is still a name said often.
+  std::vector<std::vector<Para>> bodies(chapters.size());
+  std::vector<std::vector<Speech>> speech_of(chapters.size());
+  std::map<Lang, std::pair<std::vector<Para>, std::vector<Speech>>> by_language;
+  for (size_t ci = 0; ci < chapters.size(); ++ci) {
+    const ChapterSource& source = chapters[ci];
+    const markup_internal::Rules& rules = markup_internal::DefaultRules(source.lang, reporter);
+    for (size_t pi = HeadingFirst(source) ? 1 : 0; pi < source.paragraphs.size(); ++pi) {
+      Para p;
+      p.line = source.paragraphs[pi].line;
+      p.index = static_cast<int>(pi);
+      p.tokens = source.paragraphs[pi].tokens;
+      p.text = ToU32(PrintedText(p.tokens));
+      bodies[ci].push_back(std::move(p));
+    }
+    speech_of[ci] = markup_internal::FindSpeeches(bodies[ci], rules);
+    auto& [all_paras, all_speeches] = by_language[source.lang];
+    const int offset = static_cast<int>(all_paras.size());
+    all_paras.insert(all_paras.end(), bodies[ci].begin(), bodies[ci].end());
+    for (Speech s : speech_of[ci]) {
+      for (markup_internal::Span& span : s.spans) span.para += offset;
+      all_speeches.push_back(std::move(s));
+    }
+  }
+  for (const auto& [lang, text] : by_language) {
+    markup_internal::DiscoverPeople(text.first, text.second,
+                                    markup_internal::DefaultRules(lang, reporter), &names);
+  }
+  by_language.clear();
   for (size_t ci = 0; ci < chapters.size(); ++ci) {
     const ChapterSource& source = chapters[ci];
     const markup_internal::Rules& rules = markup_internal::DefaultRules(source.lang, reporter);
@@ -271,14 +309,11 @@ Script Markup(const std::string& title, const std::string& author,
     chapter.index = static_cast<int>(ci) + 1;
     chapter.source = source.file;
     chapter.lang = source.lang;
-    size_t first_body = 0;
     std::vector<Token> title_tokens = source.title;
     int title_line = source.title_line;
-    if (title_tokens.empty() && !source.paragraphs.empty() &&
-        LooksLikeHeading(ToU32(PrintedText(source.paragraphs[0].tokens)))) {
+    if (HeadingFirst(source)) {
       title_tokens = source.paragraphs[0].tokens;
       title_line = source.paragraphs[0].line;
-      first_body = 1;
     }
     if (title_tokens.empty() && source.untitled) {
       chapter.title = title;  // not read: the opening credits say it
@@ -296,17 +331,8 @@ Script Markup(const std::string& title, const std::string& author,
       chapter.utterances.push_back(std::move(heading));
     }
 
-    std::vector<Para> paras;
-    for (size_t pi = first_body; pi < source.paragraphs.size(); ++pi) {
-      Para p;
-      p.line = source.paragraphs[pi].line;
-      p.index = static_cast<int>(pi);
-      p.tokens = source.paragraphs[pi].tokens;
-      p.text = ToU32(PrintedText(p.tokens));
-      paras.push_back(std::move(p));
-    }
-    std::vector<Speech> speeches = markup_internal::FindSpeeches(paras, rules);
-    markup_internal::DiscoverPeople(paras, speeches, rules, &names);
+    const std::vector<Para>& paras = bodies[ci];
+    std::vector<Speech>& speeches = speech_of[ci];
     markup_internal::Attribute(paras, rules, names, &speeches);
 
     // Labels per code point: narration, then speech, then headings on top.

@@ -6,6 +6,8 @@
 
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <set>
 
 #include "book/book.h"
 #include "process_util.h"
@@ -174,6 +176,52 @@ TEST(Init, TheNewBookBuildsAtOnce) {
   EXPECT_EQ(manifest->title, "山城旧事");
   ASSERT_EQ(manifest->chapters.size(), 1u);
   EXPECT_TRUE(Exists(scratch + "/out/" + manifest->chapters[0].file));
+}
+
+// Issue 15, point 8: a story of two chapters in one file, and no cast: one
+// audio file per chapter, each main speaker in a timbre of their own, no
+// speech in the narrator's.
+constexpr char kStory[] =
+    "第一章 雨夜\n"
+    "老周推开门，抖了抖伞上的水。李太太迎上来问：“怎么才回来？”\n"
+    "“路上积水了，”老周说，“车开不过去。”\n"
+    "小军从里屋跑出来，喊道：“爸，你给我带糖了吗？”\n"
+    "老周笑着说：“带了，在口袋里。”\n"
+    "第二章 天晴\n"
+    "第二天早上，李太太对小军说：“快起来，要迟到了。”\n"
+    "小军揉着眼睛说：“再睡五分钟。”\n"
+    "“一分钟也不行。”李太太说。\n";
+
+TEST(Init, AStoryOfChaptersGetsAFileEachAndAVoicePerSpeaker) {
+  const std::string scratch = ScratchDir();
+  const std::string dir = scratch + "/book";
+  ASSERT_EQ(RunNarrate("init " + Write(scratch, "story.txt", kStory) + " -o " + dir).exit_code, 0);
+  const auto built = RunNarrate("build " + dir + " -o " + scratch + "/out --jobs 2");
+  ASSERT_EQ(built.exit_code, 0) << built.output;
+  narrate::StatusOr<narrate::Manifest> manifest =
+      narrate::ReadManifest(scratch + "/out/manifest.json");
+  ASSERT_TRUE(manifest.ok()) << manifest.status().message();
+  ASSERT_EQ(manifest->chapters.size(), 2u);
+  EXPECT_EQ(manifest->chapters[0].title, "第一章 雨夜");
+  EXPECT_EQ(manifest->chapters[1].title, "第二章 天晴");
+  for (const auto& c : manifest->chapters)
+    EXPECT_TRUE(Exists(scratch + "/out/" + c.file)) << c.file;
+  std::map<std::string, std::set<std::string>> voices;  // speaker -> timbres
+  std::string narrator;
+  for (const auto& u : manifest->utterances) {
+    if (u.kind == narrate::UtteranceKind::kHeading) narrator = u.voice;
+    if (u.kind == narrate::UtteranceKind::kSpeech && u.speaker) voices[*u.speaker].insert(u.voice);
+  }
+  ASSERT_FALSE(narrator.empty());
+  std::set<std::string> used;
+  for (const char* who : {"老周", "李太太", "小军"}) {
+    ASSERT_EQ(voices[who].size(), 1u) << who;
+    EXPECT_NE(*voices[who].begin(), narrator) << who;
+    EXPECT_TRUE(used.insert(*voices[who].begin()).second) << who << " shares a timbre";
+  }
+  for (const auto& u : manifest->utterances) {
+    if (u.kind == narrate::UtteranceKind::kSpeech) EXPECT_NE(u.voice, narrator) << u.text;
+  }
 }
 
 }  // namespace
