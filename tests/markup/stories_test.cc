@@ -139,11 +139,12 @@ TEST(Stories, SlovakWithoutACast) {
   // 2026-12-01, the first four stories: 18 of 93 right person at first, 36
   // with declined forms as one person. All ten, with the exchange's turns,
   // dash speech after narration, titles and role nouns before names: 205 of
-  // 240 right person (0.85; precision 0.86), 202 with the gender (0.84).
+  // 240 right person (0.85; precision 0.86), 202 with the gender (0.84); with
+  // e-dropping declensions (Marek: Marka, Pavol: Pavla), 208 and 208 (0.87).
   EXPECT_EQ(s.gold, 240);
   EXPECT_GE(s.found, 240);
-  EXPECT_GE(s.person, 205);
-  EXPECT_GE(s.right, 202);
+  EXPECT_GE(s.person, 208);
+  EXPECT_GE(s.right, 208);
 }
 
 }  // namespace
