@@ -61,6 +61,24 @@ class Shape {
   std::unique_ptr<icu::RegexMatcher> matcher_;
 };
 
+// A line without the page number a table of contents puts after a heading
+// ("第一章 出发……1", "Kapitola 1 .......... 5", "第三章 尾声 　30"): the
+// number after leaders or a wide gap, not the 1 of "Kapitola 1".
+std::u32string WithoutPageNumber(const std::u32string& line) {
+  auto leader = [](char32_t c) {
+    return IsSpace(c) || c == U'.' || c == U'．' || c == U'·' || c == U'…' || c == U'—' ||
+           c == U'-' || c == U'_';
+  };
+  auto digit = [](char32_t c) { return (c >= U'0' && c <= U'9') || (c >= U'０' && c <= U'９'); };
+  size_t d = line.size();
+  while (d > 0 && digit(line[d - 1])) --d;
+  size_t l = d;
+  bool dotted = false;
+  while (l > 0 && leader(line[l - 1])) dotted |= !IsSpace(line[--l]);
+  if (d < line.size() && l > 0 && (dotted || d - l >= 2)) return line.substr(0, l);
+  return line;
+}
+
 // The same heading however it is spaced: its code points without spaces.
 std::u32string Key(const std::u32string& line) {
   std::u32string key;
@@ -148,7 +166,7 @@ std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit&
   Shape chapters_shape(chapter.get()), volumes_shape(volume.get()),
       contents_shape(rules.contents.get());
   for (size_t i = 0; i < n; ++i) {
-    const std::u32string line = HeadingCandidate(source.paragraphs[i]);
+    const std::u32string line = WithoutPageNumber(HeadingCandidate(source.paragraphs[i]));
     if (line.empty()) continue;
     const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
         reinterpret_cast<const UChar32*>(line.data()), static_cast<int32_t>(line.size()));

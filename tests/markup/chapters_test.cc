@@ -218,6 +218,24 @@ TEST(SplitSource, ATableOfContentsIsNotRead) {
   EXPECT_EQ(Titles(sk), (std::vector<std::string>{"Kapitola 1", "Kapitola 2", "Kapitola 3"}));
 }
 
+TEST(SplitSource, ATableOfContentsWithPageNumbersIsNotRead) {
+  const std::vector<ChapterSource> zh =
+      Split("zh", {"目录", "第一章 出发……1", "第二章 归来……15", "第三章 尾声 　30", "第一章 出发",
+                   "正文一。", "第二章 归来", "正文二。", "第三章 尾声", "正文三。"});
+  EXPECT_EQ(Titles(zh), (std::vector<std::string>{"第一章 出发", "第二章 归来", "第三章 尾声"}));
+  const std::vector<ChapterSource> sk =
+      Split("sk", {"Obsah", "Kapitola 1 .......... 5", "Kapitola 2 .......... 17",
+                   "Kapitola 3 .......... 30", "Kapitola 1", "Text.", "Kapitola 2", "Text.",
+                   "Kapitola 3", "Text."});
+  EXPECT_EQ(Titles(sk), (std::vector<std::string>{"Kapitola 1", "Kapitola 2", "Kapitola 3"}));
+}
+
+TEST(SplitSource, ChapterNumbersInBrackets) {
+  const std::vector<ChapterSource> chapters =
+      Split("zh", {"【第一章】出发", "老周推开门。", "[第2章] 归来", "李太太笑了。"});
+  EXPECT_EQ(Titles(chapters), (std::vector<std::string>{"【第一章】出发", "[第2章] 归来"}));
+}
+
 TEST(SplitSource, HeadingsInARowThatDoNotComeAgainAreChapters) {
   // Short chapters with no text yet, not a table of contents.
   const std::vector<ChapterSource> chapters = Split("zh", {"第一章", "第二章", "第三章", "正文。"});
