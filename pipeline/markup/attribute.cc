@@ -475,6 +475,10 @@ std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clau
       }
       if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
       if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
+      // Where words are not delimited, a clause before the verb's speaks of
+      // its speaker only by opening with them (女孩坐了过去，接过周阿姨…的干毛巾，
+      // 低声说: 女孩).
+      if (!words_ && round > 0 && !OpensClause(para, m.begin)) continue;
       if (verb_at >= 0 && m.end <= verb_at) {
         before_verb = WhoOf(m, From(m, Evidence::kVerbBefore));
       } else if (!first) {
@@ -815,8 +819,10 @@ std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t 
     return turns[j - 1].who;
   // Up to the first speech with narration of its own, which may bring in
   // someone new.
+  // A speaker an odd number of turns on answers A; one an even number on is
+  // A again, however named.
   for (size_t m = j + 1; m < turns.size() && Continues(turns, m - 1, m); ++m) {
-    if (turns[m].who && turns[m].who->name != a.name) return turns[m].who;
+    if (turns[m].who && turns[m].who->name != a.name && (m - j) % 2 == 1) return turns[m].who;
     if (!turns[m].bare) break;
   }
   if (a.group) return std::nullopt;
