@@ -806,7 +806,11 @@ std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int 
 // before it, else of the first one after it, else someone recent.
 std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t j) const {
   const Who& a = *turns[j].who;
-  if (turns[j].addressee && turns[j].addressee->name != a.name) return turns[j].addressee;
+  // Whom it, or an earlier part of its paragraph, was said to (“建国，趁热喝。”
+  // 她盛了一碗，“你这两天不能沾油。”).
+  for (size_t p = j + 1; p-- > 0 && turns[p].first_para == turns[j].first_para;) {
+    if (turns[p].addressee && turns[p].addressee->name != a.name) return turns[p].addressee;
+  }
   // Someone else the narration of its paragraph names before it (于是，麦克唐纳
   // 去了枫丹白露宫。他一进房间，拿破仑就迎上来说：“…”).
   for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
