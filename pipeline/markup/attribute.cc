@@ -402,6 +402,16 @@ std::string Attributor::GenderOf(const std::string& name) const {
   }
   if (auto likely = names_.likely_gender.find(name); likely != names_.likely_gender.end())
     return likely->second;
+  // A capitalized name by its ending (Natália, Lehotská; Matej).
+  const std::u32string written = ToU32(name);
+  if (!written.empty() && IsUpper(written[0]) && written.find(U' ') == std::u32string::npos) {
+    for (const auto& [ending, gender] : rules_.gender_endings) {
+      if (written.size() > ending.size() &&
+          written.compare(written.size() - ending.size(), ending.size(), ending) == 0) {
+        return gender;
+      }
+    }
+  }
   return "";
 }
 
@@ -587,8 +597,9 @@ std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addres
     // Povedal Ondrejovi: the one spoken to. Povedala with a man: not him.
     const bool disagrees = (g == "m" || g == "f") && (m.gender == "m" || m.gender == "f") &&
                            m.gender != g && !m.pronoun;
-    if (m.oblique || EndsWithAny(t, m.begin, rules_.objects) || disagrees) {
-      if (!*addressee && !disagrees)
+    const bool spoken_to = m.oblique || EndsWithAny(t, m.begin, rules_.objects);
+    if (spoken_to || disagrees) {
+      if (!*addressee && spoken_to)
         *addressee = Who{m.name, m.gender, m.group, Evidence::kAddressee};
       continue;
     }

@@ -422,9 +422,16 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     // The pronouns that point at the person say the gender too; attribution
     // counts them.
     if (!f.gender.empty()) names->gender[utf8] = f.gender;
-    if (const auto g = rules.given.find(name.substr(name.size() - 1));
-        f.gender.empty() && f.shape == Shape::kGiven && g != rules.given.end()) {
-      names->likely_gender[utf8] = g->second;
+    // The likely gender of a given name: its last character's, else its
+    // first's (何建平: 建).
+    if (f.gender.empty() && f.shape == Shape::kGiven && name.size() > surname) {
+      for (const size_t at : {name.size() - 1, surname}) {
+        const auto g = rules.given.find(name.substr(at, 1));
+        if (g != rules.given.end()) {
+          names->likely_gender[utf8] = g->second;
+          break;
+        }
+      }
     }
     // A full name's given name is its short form (李晓梅: 晓梅), when the
     // text uses it alone.

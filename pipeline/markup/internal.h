@@ -53,6 +53,9 @@ struct Rules {
   // Characters of grammar no name holds (着, 地, 了): a phrase with one before
   // a speech verb (笑着说, 含含糊糊地说) is no unknown speaker.
   std::set<char32_t> particles;
+  // The gender a capitalized name's ending makes likely (Natália, Lehotská:
+  // f), in order, the first that fits; an empty ending fits any name.
+  std::vector<std::pair<std::u32string, std::string>> gender_endings;
   // Characters that end the name of a place or a household (府, 村): a
   // surname before one names no person (赵府).
   std::set<char32_t> places;
