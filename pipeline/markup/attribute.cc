@@ -985,8 +985,21 @@ void Attributor::Run(std::vector<Speech>* speeches) {
   for (int round = 0; round < 4; ++round) {
     bool changed = false;
     for (size_t k = 1; k < n; ++k) {
-      if (turns[k].who || turns[k].document || !Continues(turns, k - 1, k) || !turns[k - 1].who)
+      if (turns[k].who || turns[k].document || !Continues(turns, k - 1, k)) continue;
+      // Whoever said the speech before, the one it called answers it (– Adam,
+      // vstávaj. / – Čo je? – zamrmlal.).
+      const std::optional<Who>& called_before = turns[k - 1].addressee;
+      if (!turns[k - 1].who) {
+        if (!called_before || called_before->group ||
+            turns[k - 1].last_para == turns[k].first_para ||
+            (turns[k].vocative && turns[k].vocative->name == called_before->name)) {
+          continue;
+        }
+        turns[k].who = called_before;
+        turns[k].who->evidence = Evidence::kAlternation;
+        changed = true;
         continue;
+      }
       // A crowd's cries one after another are the crowd's.
       std::optional<Who> who = turns[k].touches_previous && turns[k - 1].who->group
                                    ? turns[k - 1].who
