@@ -164,14 +164,22 @@ TEST(Init, AMissingTextWritesNothing) {
   EXPECT_FALSE(Exists(scratch + "/book"));
 }
 
+// `narrate init` on a text of ours into scratch/book, then `narrate build`
+// of the new book into scratch/out: what the build's manifest says.
+narrate::StatusOr<narrate::Manifest> InitAndBuild(const std::string& scratch,
+                                                  const std::string& name,
+                                                  const std::string& text) {
+  const std::string dir = scratch + "/book";
+  const auto made = RunNarrate("init " + Write(scratch, name, text) + " -o " + dir);
+  EXPECT_EQ(made.exit_code, 0) << made.output;
+  const auto built = RunNarrate("build " + dir + " -o " + scratch + "/out --jobs 2");
+  EXPECT_EQ(built.exit_code, 0) << built.output;
+  return narrate::ReadManifest(scratch + "/out/manifest.json");
+}
+
 TEST(Init, TheNewBookBuildsAtOnce) {
   const std::string scratch = ScratchDir();
-  const std::string dir = scratch + "/book";
-  ASSERT_EQ(RunNarrate("init " + Write(scratch, "s.txt", kChinese) + " -o " + dir).exit_code, 0);
-  const auto built = RunNarrate("build " + dir + " -o " + scratch + "/out --jobs 2");
-  ASSERT_EQ(built.exit_code, 0) << built.output;
-  narrate::StatusOr<narrate::Manifest> manifest =
-      narrate::ReadManifest(scratch + "/out/manifest.json");
+  narrate::StatusOr<narrate::Manifest> manifest = InitAndBuild(scratch, "s.txt", kChinese);
   ASSERT_TRUE(manifest.ok()) << manifest.status().message();
   EXPECT_EQ(manifest->title, "山城旧事");
   ASSERT_EQ(manifest->chapters.size(), 1u);
@@ -194,12 +202,7 @@ constexpr char kStory[] =
 
 TEST(Init, AStoryOfChaptersGetsAFileEachAndAVoicePerSpeaker) {
   const std::string scratch = ScratchDir();
-  const std::string dir = scratch + "/book";
-  ASSERT_EQ(RunNarrate("init " + Write(scratch, "story.txt", kStory) + " -o " + dir).exit_code, 0);
-  const auto built = RunNarrate("build " + dir + " -o " + scratch + "/out --jobs 2");
-  ASSERT_EQ(built.exit_code, 0) << built.output;
-  narrate::StatusOr<narrate::Manifest> manifest =
-      narrate::ReadManifest(scratch + "/out/manifest.json");
+  narrate::StatusOr<narrate::Manifest> manifest = InitAndBuild(scratch, "story.txt", kStory);
   ASSERT_TRUE(manifest.ok()) << manifest.status().message();
   ASSERT_EQ(manifest->chapters.size(), 2u);
   EXPECT_EQ(manifest->chapters[0].title, "第一章 雨夜");
