@@ -1,8 +1,14 @@
-// Speaker attribution: people mentioned in narration (cast names and aliases,
-// group nouns, pronouns resolved to the most salient fitting person), then for
-// each speech the speaker named before it (X说：“…”), after it (“…”他道 /
-// „…“ odpovedal X), by alternating turns, or else unknown.
-// Thread-safe: pure functions.
+// Speaker attribution. First the people mentioned in narration (the name
+// book's names and aliases, group nouns, pronouns), their genders (the name
+// book's, clause-opening pronouns, terms of address, verb endings, name
+// shapes), then each pronoun resolved to the most salient person of its
+// gender. Then, per speech, what its own paragraph says: the speaker named
+// before it (X说：“…”), after or inside it (“…”他道, „…,“ odvetil X, „…“), the
+// one who acts in the paragraph, whom it calls by name; a pronoun after one's
+// own speech passes to someone else. Then the turns of each exchange, forwards
+// and backwards from the speeches whose speaker is known, the other party
+// being the one spoken to or called, else someone named in the paragraph,
+// else a recent speaker. Else unknown. Thread-safe: pure functions.
 #include <algorithm>
 #include <cstdint>
 #include <optional>
