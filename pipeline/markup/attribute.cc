@@ -662,7 +662,13 @@ std::optional<Who> Attributor::SubjectIn(int para, int begin, int end) const {
   for (const Mention& m : mentions_) {
     if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
     if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
-    if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') continue;
+    // 老赵的女儿 is 女儿; but a clause that opens with X's eyes or hands
+    // (小杜的眼睛一下子瞪圆了) is X acting.
+    if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') {
+      bool person_after = false;
+      for (const Mention& o : mentions_) person_after |= o.para == para && o.begin == m.end + 1;
+      if (person_after || !OpensClause(para, m.begin)) continue;
+    }
     return WhoOf(m, m.group ? Evidence::kGroup : Evidence::kContext);
   }
   return std::nullopt;
