@@ -314,7 +314,8 @@ void Attributor::FindMentions() {
         const bool next_to =
             words_ ? prev.end + 1 == m.begin && IsSpace(t[prev.end]) : prev.end == m.begin;
         if (prev.para == m.para && next_to && !prev.pronoun && !prev.group &&
-            IsTitle(t.substr(prev.begin, prev.end - prev.begin))) {
+            IsTitle(t.substr(prev.begin, prev.end - prev.begin)) &&
+            !IsTitle(t.substr(m.begin, m.end - m.begin))) {
           prev.name = m.name;
           if (!m.gender.empty()) prev.gender = m.gender;
           prev.guessed = m.guessed;
