@@ -67,8 +67,10 @@ class Attributor {
     for (const auto& g : rules_.groups) {
       AddCandidate({Candidate::kGroup, &g, Capitalized(g), nullptr});
     }
+    static const std::string kNoGender;
     for (const auto& [p, g] : rules_.pronouns) {
-      AddCandidate({Candidate::kPronoun, &p, Capitalized(p), &g});
+      AddCandidate({Candidate::kPronoun, &p, Capitalized(p),
+                    names_.genderless_pronouns.count(p) ? &kNoGender : &g});
     }
     for (const auto& [title, gender] : rules_.titles) {
       for (const std::u32string& form : DeclinedForms(title, rules_)) titles_.insert(form);

@@ -349,7 +349,10 @@ void DiscoverHanNames(const std::vector<Para>& paras,
   // Two characters that open clauses right before a speech verb again and
   // again are a name, whatever their shape (宝玉道, 宝玉笑道, 袭人说).
   for (const auto& [name, o] : pairs) {
-    bool plain = !rules.not_names.count(name) && !rules.adverbs.count(name);
+    // Not an adverb and a verb (便说道, 又笑道).
+    bool plain = !rules.not_names.count(name) && !rules.adverbs.count(name) &&
+                 !rules.adverbs.count(name.substr(0, 1)) &&
+                 !FindVerb(name, 0, static_cast<int>(name.size()), rules, nullptr, nullptr);
     for (char32_t c : name) plain &= !rules.particles.count(c);
     if (plain && o.before_verb >= 3 && !o.adverbial) add(name, Shape::kTitled, "");
   }
@@ -641,6 +644,19 @@ std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rule
 
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
                     const Rules& rules, NameBook* names) {
+  // A book that never writes the pronoun of one gender uses the other's for
+  // everyone (她 came into use in the 1920s: 红楼梦 and 阿Q正传 have 他 for
+  // women too): there that pronoun says no gender.
+  std::map<std::string, size_t> by_gender;  // "m"/"f" -> occurrences
+  for (const auto& [pronoun, gender] : rules.pronouns) {
+    if (gender == "m" || gender == "f") by_gender[gender] += Count(paras, pronoun);
+  }
+  for (const auto& [pronoun, gender] : rules.pronouns) {
+    const std::string other = gender == "m" ? "f" : "m";
+    const bool alone =
+        (gender == "m" || gender == "f") && by_gender[other] == 0 && by_gender[gender] >= 10;
+    if (alone) names->genderless_pronouns.insert(pronoun);
+  }
   if (rules.language->word_delimited) {
     DiscoverDeclinedNames(paras, rules, names);
   } else if (!rules.surnames.empty() || !rules.kin.empty() || !rules.titles.empty()) {

@@ -144,6 +144,8 @@ struct NameBook {
   // The gender a discovered name's shape makes likely (晓梅 f), when nothing
   // in the text says one: weaker than what the verbs and pronouns say.
   std::map<std::string, std::string> likely_gender;
+  // Pronouns that say no gender in this book (他 where 她 is never written).
+  std::set<std::u32string> genderless_pronouns;
 };
 NameBook MakeNameBook(const Cast& cast);
 

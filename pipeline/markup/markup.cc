@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include "internal.h"
 
@@ -224,6 +225,41 @@ void AddCredits(const Credits& credits, const std::string& narrator, Script* scr
   }
 }
 
+// One gender per speaker across the book: for a speaker of several chapters
+// (each works genders out from its own text), what most of their speeches
+// say, for the speeches that say none or another. Groups, "unknown" and the genders overrides.toml
+// gives
+// (`kept`, utterance ids) keep theirs.
+void OneGenderEach(const std::set<std::string>& kept, Script* script) {
+  std::map<std::string, std::pair<int, int>> said;  // speaker -> men, women
+  std::map<std::string, std::set<int>> chapters;    // speaker -> chapters they speak in
+  for (const Chapter& c : script->chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.kind != UtteranceKind::kSpeech || !u.speaker) continue;
+      chapters[*u.speaker].insert(c.index);
+      if (u.gender == "m") ++said[*u.speaker].first;
+      if (u.gender == "f") ++said[*u.speaker].second;
+    }
+  }
+  // Within a chapter, attribution has settled each speaker's gender already.
+  for (const auto& [speaker, in] : chapters) {
+    if (in.size() < 2) said.erase(speaker);
+  }
+  for (Chapter& c : script->chapters) {
+    for (Utterance& u : c.utterances) {
+      if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown" ||
+          kept.count(u.id)) {
+        continue;
+      }
+      const auto it = said.find(*u.speaker);
+      if (it == said.end() || it->second.first == it->second.second) continue;
+      if (u.gender == "m" || u.gender == "f" || u.gender.empty()) {
+        u.gender = it->second.first > it->second.second ? "m" : "f";
+      }
+    }
+  }
+}
+
 // The timbre of every speech: speakers with the most speech first, so that
 // the main speakers sound unlike each other and only minor ones share a
 // timbre; then in order of first speech. Deterministic.
@@ -267,6 +303,7 @@ Script Markup(const std::string& title, const std::string& author,
   // The cast's names, and the people each chapter's narration names.
   markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
   std::vector<bool> used(overrides.entries.size(), false);
+  std::set<std::string> gendered_by_override;  // utterance ids
   Script script;
   script.title = title;
   script.author = author;
@@ -434,6 +471,7 @@ Script Markup(const std::string& title, const std::string& author,
             u.confidence = Confidence(u.evidence);
           }
           u.gender = ov.gender.empty() ? casting.GenderFor(*u.speaker, u.gender) : ov.gender;
+          if (!ov.gender.empty()) gendered_by_override.insert(u.id);
         } else {
           u.speaker.reset();
           u.evidence = Evidence::kNone;
@@ -452,6 +490,7 @@ Script Markup(const std::string& title, const std::string& author,
                         "override matches nothing: \"" + overrides.entries[o].match + "\""});
     }
   }
+  OneGenderEach(gendered_by_override, &script);
   AssignVoices(&casting, &script);
   for (const std::string& name : names.discovered) {
     FoundPerson person{name, names.gender.count(name) ? names.gender.at(name) : "", {}};
