@@ -33,6 +33,7 @@ struct Who {
   bool says_gender = false;
   std::string pronoun_gender;  // found by a pronoun (他说): its gender
   int para = -1;               // of the mention that names the speaker
+  int mention = -1;            // that mention, in mentions_; -1: none
 };
 
 // How a speaker was found, from a mention: a pronoun's resolution is weaker
@@ -130,6 +131,7 @@ class Attributor {
     Who who{m.name, m.gender, m.group, evidence};
     who.pronoun_gender = m.pronoun_gender;
     who.para = m.para;
+    who.mention = static_cast<int>(&m - mentions_.data());
     who.says_gender = m.pronoun && !m.group && GenderOf(m.name).empty() && !m.gender.empty();
     return who;
   }
@@ -823,6 +825,11 @@ std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int 
     if (!it->name.empty() && it->name != name && !it->group) {
       return Who{it->name, it->gender, false, Evidence::kAlternation};
     }
+    // Of two named together (老赵和李太太), the one who is not `name`.
+    if (it->members.size() == 2 && (it->members[0] == name || it->members[1] == name)) {
+      const std::string& other = it->members[0] == name ? it->members[1] : it->members[0];
+      return Who{other, GenderOf(other), false, Evidence::kAlternation};
+    }
   }
   return std::nullopt;
 }
@@ -951,6 +958,9 @@ void Attributor::Run(std::vector<Speech>* speeches) {
     if (!turn.who && turn.bare && turn.first_para > 0 &&
         (k == 0 || turns[k - 1].last_para < turn.first_para - 1)) {
       turn.who = LastSubject(turn.first_para - 1);
+      // Not both of two people named together (老赵和李太太站在摊前): one of them.
+      if (turn.who && turn.who->mention >= 0 && mentions_[turn.who->mention].members.size() > 1)
+        turn.who.reset();
     }
     turn.vocative = Vocative(s);
     turn.called = CalledGender(s);
@@ -993,6 +1003,13 @@ void Attributor::Run(std::vector<Speech>* speeches) {
     other->pronoun_gender = who->pronoun_gender;
     other->says_gender = GenderOf(other->name).empty();
     if (other->says_gender) other->gender = who->pronoun_gender;
+    other->para = who->para;
+    other->mention = who->mention;
+    // Every part of the speech the same pronoun names (“退了，”她说，“谢谢您。”).
+    const int pronoun = who->mention;
+    for (Turn& t : turns) {
+      if (t.who && pronoun >= 0 && t.who->mention == pronoun) t.who = other;
+    }
     who = other;
   }
   // Turns of an exchange alternate: a speech nothing names the speaker of is

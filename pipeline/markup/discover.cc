@@ -4,6 +4,7 @@
 // cast. Pure; thread-safe.
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <unicode/uchar.h>
@@ -640,6 +641,46 @@ std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rule
     if (capital != forms[i]) forms.push_back(capital);
   }
   return forms;
+}
+
+void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, NameBook* names,
+                         std::vector<Speech>* speeches) {
+  if (rules.introductions.empty()) return;
+  for (const Speech& s : *speeches) {
+    if (!s.attributed || s.group || !names->discovered.count(s.speaker) ||
+        !rules.kin.count(ToU32(s.speaker))) {
+      continue;
+    }
+    std::u32string said;
+    for (const Span& span : s.spans)
+      said += paras[span.para].text.substr(span.begin, span.end - span.begin);
+    const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
+        reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
+    std::string name;
+    for (const auto& pattern : rules.introductions) {
+      UErrorCode status = U_ZERO_ERROR;
+      std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
+      if (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
+        m->group(1, status).toUTF8String(name);
+        if (U_SUCCESS(status) && !name.empty()) break;
+        name.clear();
+      }
+    }
+    if (name.empty() || name == s.speaker) continue;
+    // The noun is that person now; so are the noun's other forms.
+    const std::string role = s.speaker;
+    for (auto& [alias, to] : names->alias_to_name) {
+      if (to == role) to = name;
+    }
+    names->alias_to_name[ToU32(name)] = name;
+    names->discovered.insert(name);
+    if (names->gender.count(role) && !names->gender.count(name))
+      names->gender[name] = names->gender[role];
+    names->discovered.erase(role);
+    for (Speech& other : *speeches) {
+      if (other.attributed && other.speaker == role) other.speaker = name;
+    }
+  }
 }
 
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,

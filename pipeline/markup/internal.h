@@ -70,6 +70,9 @@ struct Rules {
   // one matches whole starts a chapter, starts a volume, or names a table of
   // contents. Null: the language has none.
   std::shared_ptr<const icu::RegexPattern> chapter, volume, contents;
+  // How speakers say their own name (我叫苏晴, Volám sa Nováková): each an
+  // ICU regular expression whose first group is the name.
+  std::vector<std::shared_ptr<const icu::RegexPattern>> introductions;
 };
 // Compiles an ICU regular expression; DataError with ICU's reason when it
 // does not compile.
@@ -170,6 +173,12 @@ std::u32string Capital(const std::u32string& word);
 // from a given name's character. Names already there are kept as they are.
 void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& speeches,
                     const Rules& rules, NameBook* names);
+
+// A speaker known only by a role or kinship noun (女孩, žena, dievča) who says
+// their own name (我叫苏晴, Volám sa Nováková, Som Natália) is that name from
+// then on: their speeches in the chapter, and the noun in the chapters after.
+void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, NameBook* names,
+                         std::vector<Speech>* speeches);
 
 // Attributes every speech (speaker, gender, group, document) in place.
 void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,

@@ -371,6 +371,7 @@ Script Markup(const std::string& title, const std::string& author,
     const std::vector<Para>& paras = bodies[ci];
     std::vector<Speech>& speeches = speech_of[ci];
     markup_internal::Attribute(paras, rules, names, &speeches);
+    markup_internal::NameByIntroductions(paras, rules, &names, &speeches);
 
     // Labels per code point: narration, then speech, then headings on top.
     std::vector<std::vector<Label>> labels(paras.size());

@@ -152,6 +152,13 @@ Status ReadTable(const std::string& path, Rules* rules) {
       endings.push_back(ToU32(extra.substr(from)));
       // "-": the nominative has no ending (muž: muža, mužovi).
       rules->declensions.emplace_back(word == U"-" ? std::u32string() : word, std::move(endings));
+    } else if (cls == "introduction") {
+      StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
+      if (!compiled.ok()) {
+        return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
+                                 compiled.status().message());
+      }
+      rules->introductions.push_back(std::move(compiled).value());
     } else if (cls == "chapter" || cls == "volume" || cls == "contents") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {

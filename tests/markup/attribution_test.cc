@@ -165,5 +165,51 @@ TEST(AttributionSk, ANeuterVerbGivesNoGender) {
   EXPECT_NE(u->gender, "m");
 }
 
+TEST(AttributionZh, TheOneWhoActsInTheParagraphSpeaks) {
+  auto s = Mark("zh", {"老赵和李太太站在摊前。", "李太太看看菠菜，忍不住笑了。“真贵。”",
+                       "“不贵。”老赵挑了几个土豆，装进袋子。"});
+  EXPECT_EQ(Who(s, "真贵"), "speech/李太太");
+  EXPECT_EQ(Who(s, "不贵"), "speech/老赵");
+}
+
+TEST(AttributionZh, TurnsGoBackwardsFromAKnownSpeaker) {
+  // The first two turns are known only from the third.
+  auto s = Mark("zh", {"老赵和李太太站在摊前。", "“几点了？”", "“八点。”", "“谢谢。”李太太说。"});
+  EXPECT_EQ(Who(s, "八点"), "speech/老赵");
+  EXPECT_EQ(Who(s, "几点了"), "speech/李太太");
+}
+
+TEST(AttributionZh, TheOneCalledAnswers) {
+  auto s = Mark(
+      "zh", {"王老师对李晓梅说：“晓梅，你来读。”", "“读哪一段？”", "李晓梅站起来。李晓梅翻开书。"});
+  EXPECT_EQ(Who(s, "读哪一段"), "speech/李晓梅");
+}
+
+TEST(AttributionZh, APronounAfterOnesOwnSpeechIsSomeoneElse) {
+  auto s = Mark(
+      "zh", {"陈大夫走进来，周大娘站起身。", "“烧退了吗？”陈大夫问。", "“退了，”她说，“谢谢您。”"});
+  EXPECT_EQ(Who(s, "“退了，”"), "speech/周大娘");
+  EXPECT_EQ(Who(s, "谢谢您"), "speech/周大娘");
+}
+
+TEST(AttributionZh, ACrowdsCriesAreTheCrowds) {
+  auto s = Mark("zh", {"士兵们不断高呼“打倒敌人！”“胜利万岁！”等口号，而市民们很冷淡。"});
+  EXPECT_EQ(Who(s, "胜利万岁"), "speech/士兵");
+}
+
+TEST(AttributionSk, ADeclinedNameAfterTheVerbIsTheOneSpokenTo) {
+  auto s = Mark("sk", {"Ondrej a Hudec stáli pri stole.", "„Hotovo,“ povedal Ondrejovi Hudec.",
+                       "„Je to stolička,“ povedal Ondrejovi.", "„Ďakujem.“"});
+  EXPECT_EQ(Who(s, "Ďakujem"), "speech/Ondrej");
+}
+
+TEST(AttributionSk, SpeechAfterASentenceOfNarration) {
+  auto s = Mark("sk", {"– Ahoj, – povedal Tomáš.", "Tréner sa poškrabal na hlave. – K nám?"});
+  const Utterance* u = testing_util::Find(s, "K nám");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->kind, UtteranceKind::kSpeech);
+  EXPECT_EQ(u->speaker.value_or(""), "tréner");
+}
+
 }  // namespace
 }  // namespace narrate

@@ -1,4 +1,4 @@
-// DiscoverPeople: people found in Chinese narration without a cast, one shape
+// DiscoverPeople: people found in a book's narration without a cast, one rule
 // a case (sentences written for these tests).
 #include <gtest/gtest.h>
 
@@ -107,6 +107,103 @@ TEST(DiscoverSk, DeclinedFormsOfANameAreOnePerson) {
       }
     }
   }
+}
+
+TEST(DiscoverZh, WhoOpensClausesIsAPerson) {
+  // 王老师 opens a clause with no speech verb; 小军 opens two.
+  auto s = Mark("zh", {"王老师走进教室，把通知贴在黑板上。“下星期去春游。”",
+                       "小军正趴在窗台上。“我不去。”", "小军回过头来。“真的不去。”"});
+  EXPECT_EQ(Who(s, "下星期去春游"), "speech/王老师");
+  EXPECT_EQ(Who(s, "我不去"), "speech/小军");
+}
+
+TEST(DiscoverZh, ForeignNamesWrittenInChinese) {
+  auto s = Mark("zh", {"拿破仑问道：“事情怎样了？”", "拿破仑就迎上来说：“好吧。”",
+                       "亚历山大的亲信波佐·迪·博尔戈对沙皇说：“战争的目的是在巴黎。”"});
+  EXPECT_EQ(Who(s, "事情怎样了"), "speech/拿破仑");
+  EXPECT_EQ(Who(s, "战争的目的"), "speech/波佐·迪·博尔戈");
+}
+
+TEST(DiscoverZh, TwoCharactersBeforeSpeechVerbsAgainAndAgain) {
+  auto s = Mark("zh", {"宝玉道：“好妹妹。”", "宝玉笑道：“你别恼。”", "宝玉说：“我去了。”",
+                       "便说道：“走吧。”", "又说道：“来吧。”", "便说道：“好吧。”"});
+  EXPECT_EQ(Who(s, "你别恼"), "speech/宝玉");
+  for (const char* adverb : {"走吧", "来吧", "好吧"}) EXPECT_NE(Who(s, adverb), "speech/便说");
+}
+
+TEST(DiscoverZh, ASurnameWithATitleIsTheOneFullNameOfThatSurname) {
+  auto s = Mark("zh", {"司机刘建国回过头。刘建国说：“到站了。”", "刘建国关上车门。",
+                       "“前面积水了。”刘师傅说。", "老刘叹了口气说：“绕路吧。”"});
+  EXPECT_EQ(Who(s, "前面积水了"), "speech/刘建国");
+  EXPECT_EQ(Who(s, "绕路吧"), "speech/刘建国");
+}
+
+TEST(DiscoverZh, HeSaysNoGenderWhereSheIsNeverWritten) {
+  // Ten 他 and no 她: the text uses 他 for everyone.
+  std::vector<std::string> text = {"林青进来，他坐下了。他看了看窗外。", "林青笑了，他站起来。"};
+  for (int i = 0; i < 3; ++i) text.push_back("他走到门口。他回头看了看。");
+  text.push_back("林青说：“好冷。”他又坐下了。");
+  text.push_back("“你冷吗？”他说。");
+  const Script genderless = Mark("zh", text);
+  const Utterance* u = testing_util::Find(genderless, "你冷吗");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "林青");
+  EXPECT_EQ(u->gender, "");
+  // With 她 written once, 他 is a man's again.
+  text.push_back("她走了。");
+  const Script gendered = Mark("zh", text);
+  const Utterance* again = testing_util::Find(gendered, "你冷吗");
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(again->gender, "m");
+}
+
+TEST(DiscoverZh, ARoleNounWhoSaysTheirNameIsThatName) {
+  auto s = Mark("zh", {"车门开了，上来一个女孩。女孩低声说：“谢谢阿姨。我叫苏晴。”",
+                       "“你也住这儿？”女孩问。"});
+  EXPECT_EQ(Who(s, "谢谢阿姨"), "speech/苏晴");
+  EXPECT_EQ(Who(s, "你也住这儿"), "speech/苏晴");
+}
+
+TEST(DiscoverSk, ARoleNounBeforeOneNameIsThatPerson) {
+  auto s = Mark("sk", {"„Kto je ďalší?“ spýtala sa doktorka.",
+                       "„Sestrička, pomôžte mi,“ povedala doktorka Šimková."});
+  EXPECT_EQ(Who(s, "Kto je ďalší"), "speech/Šimková");
+}
+
+TEST(DiscoverSk, ATitleBeforeANameIsThatPerson) {
+  auto s = Mark("sk", {"„Dobrý deň,“ povedal pán Hudec.", "„Ďakujem,“ odvetila pani Nováková."});
+  EXPECT_EQ(Who(s, "Dobrý deň"), "speech/Hudec");
+  EXPECT_EQ(Who(s, "Ďakujem"), "speech/Nováková");
+}
+
+TEST(DiscoverSk, NamesThatDropAnEWhenDeclined) {
+  auto s = Mark("sk", {"Jana podala Markovi krabicu. „Nesie sa ťažko,“ povedal Marek.",
+                       "„Pomôžem ti,“ povedala Jana Markovi."});
+  EXPECT_EQ(Who(s, "Nesie sa"), "speech/Marek");
+  EXPECT_EQ(Who(s, "Pomôžem ti"), "speech/Jana");
+}
+
+TEST(DiscoverSk, ANamesEndingSaysTheLikelyGender) {
+  auto s = Mark("sk", {"„Ahoj,“ povedala Natália.", "„Servus,“ odvetil Matej.",
+                       "Natália sa usmiala. „Ideš?“"});
+  const Utterance* u = testing_util::Find(s, "Ideš");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "Natália");
+  EXPECT_EQ(u->gender, "f");
+}
+
+TEST(DiscoverSk, PluralsAreAGroupNotAPerson) {
+  auto s = Mark("sk", {"– Vitaj! – zakričali chlapci.", "– Ďakujem, – povedal chlapec."});
+  EXPECT_EQ(Who(s, "Vitaj"), "speech/chlapci");
+  EXPECT_EQ(Who(s, "Ďakujem"), "speech/chlapec");
+}
+
+TEST(DiscoverSk, ARoleNounWhoSaysTheirNameIsThatName) {
+  auto s =
+      Mark("sk", {"Do dielne vošla mladá žena. „Dobrý deň,“ povedala žena. „Volám sa Nováková.“",
+                  "„Stolička bude hotová,“ povedal Hudec.", "„Ďakujem,“ odvetila žena."});
+  EXPECT_EQ(Who(s, "Dobrý deň"), "speech/Nováková");
+  EXPECT_EQ(Who(s, "Ďakujem"), "speech/Nováková");
 }
 
 }  // namespace

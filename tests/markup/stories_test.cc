@@ -126,11 +126,12 @@ TEST(Stories, ChineseWithoutACast) {
   // a chapter were discovered, 37 of 85 with the turns of a dialogue across
   // paragraphs. All fourteen, with clause openings, titles, foreign names,
   // the exchange's turns and genders before pronouns: 317 of 337 right person
-  // (0.94; precision 0.94), 262 with the gender (0.78).
+  // (0.94; precision 0.94), 262 with the gender (0.78); with a pronoun's every
+  // part passed on together, 266.
   EXPECT_EQ(s.gold, 337);
   EXPECT_GE(s.found, 337);
   EXPECT_GE(s.person, 317);
-  EXPECT_GE(s.right, 262);
+  EXPECT_GE(s.right, 266);
 }
 
 TEST(Stories, SlovakWithoutACast) {
@@ -142,11 +143,12 @@ TEST(Stories, SlovakWithoutACast) {
   // with declined forms as one person. All fourteen, with the exchange's
   // turns, dash speech after narration, titles and role nouns before names,
   // e-drop declensions and genders by name endings: 302 of 342 right person
-  // (0.88; precision 0.90), 302 with the gender.
+  // (0.88; precision 0.90), 302 with the gender; with role nouns who say
+  // their own name (Volám sa Nováková), 305.
   EXPECT_EQ(s.gold, 342);
   EXPECT_GE(s.found, 342);
-  EXPECT_GE(s.person, 302);
-  EXPECT_GE(s.right, 302);
+  EXPECT_GE(s.person, 305);
+  EXPECT_GE(s.right, 305);
 }
 
 }  // namespace
