@@ -52,7 +52,13 @@ std::vector<FoundSpeaker> FindSpeakers(const Script& script, const Cast& cast) {
       if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown") continue;
       FoundSpeaker& p = person(*u.speaker);
       if (p.speeches == 0 && !p.in_cast) {
-        if (auto f = people.find(p.name); f != people.end()) p.aliases = f->second->aliases;
+        if (auto f = people.find(p.name); f != people.end()) {
+          p.aliases = f->second->aliases;
+          if (!f->second->gender.empty()) {
+            p.gender = f->second->gender;
+            p.gender_evidence = f->second->gender_evidence;
+          }
+        }
       }
       ++p.speeches;
       if (p.voice.empty()) p.voice = u.voice;
@@ -76,7 +82,11 @@ std::string CastEntries(const std::vector<FoundSpeaker>& speakers) {
   std::string out;
   for (const FoundSpeaker& p : speakers) {
     out += "\n[[speaker]]\nname = " + TomlQuoted(p.name) + "\n";
-    if (!p.gender.empty()) out += "gender = " + TomlQuoted(p.gender) + "\n";
+    if (!p.gender.empty()) {
+      out += "gender = " + TomlQuoted(p.gender);
+      if (!p.in_cast && !p.gender_evidence.empty()) out += "   # from: " + p.gender_evidence;
+      out += "\n";
+    }
     if (!p.voice.empty()) {
       // A voice cast automatically follows the gender: it is suggested, not set.
       out += std::string(p.in_cast ? "" : "# ") + "voice = " + TomlQuoted(p.voice) +

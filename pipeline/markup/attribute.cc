@@ -80,6 +80,10 @@ class Attributor {
   }
 
   void Run(std::vector<Speech>* speeches);
+  // A speaker's gender as this chapter works it out, and how (GenderFound).
+  std::string GenderOfSpeaker(const std::string& name, std::string* evidence) const {
+    return GenderOf(name, evidence);
+  }
 
  private:
   bool WordAt(const std::u32string& t, int i, const std::u32string& w) const {
@@ -199,8 +203,8 @@ class Attributor {
   // and terms of address that point at them agree on, else the likely one.
   void Genders(std::vector<Turn>* turns);
   void VotePronouns();
-  void Vote(const std::string& name, const std::string& gender);
-  std::string GenderOf(const std::string& name) const;
+  void Vote(const std::string& name, const std::string& gender, const char* by);
+  std::string GenderOf(const std::string& name, std::string* evidence = nullptr) const;
 
   const std::vector<Para>& paras_;
   const Rules& rules_;
@@ -211,8 +215,14 @@ class Attributor {
   std::vector<int> terminals_before_;  // sentence ends in the paragraphs before each
   std::vector<Candidate> candidates_;
   std::unordered_map<char32_t, std::vector<uint32_t>> starting_with_;  // into candidates_
-  std::set<std::u32string> titles_;                   // every form of rules_.titles
-  std::map<std::string, std::pair<int, int>> votes_;  // name -> men, women
+  std::set<std::u32string> titles_;  // every form of rules_.titles
+  // What points at each person's gender: men, women, and the kind of each
+  // vote ("pronoun", "verb", "address") with its count.
+  struct Votes {
+    int men = 0, women = 0;
+    std::map<std::string, int> by;
+  };
+  std::map<std::string, Votes> votes_;
   std::vector<Mention> mentions_;
 };
 
@@ -396,21 +406,32 @@ void Attributor::VotePronouns() {
       sentence = o.sentence;
       named.insert(o.name);
     }
-    if (named.size() == 1) Vote(*named.begin(), m.gender);
+    if (named.size() == 1) Vote(*named.begin(), m.gender, "pronoun");
   }
 }
 
-void Attributor::Vote(const std::string& name, const std::string& gender) {
-  if (name.empty() || names_.gender.count(name)) return;
-  if (gender == "m") ++votes_[name].first;
-  if (gender == "f") ++votes_[name].second;
+void Attributor::Vote(const std::string& name, const std::string& gender, const char* by) {
+  if (name.empty() || names_.gender.count(name) || (gender != "m" && gender != "f")) return;
+  Votes& v = votes_[name];
+  ++(gender == "m" ? v.men : v.women);
+  ++v.by[by];
 }
 
-std::string Attributor::GenderOf(const std::string& name) const {
-  if (auto known = names_.gender.find(name); known != names_.gender.end()) return known->second;
-  if (auto v = votes_.find(name); v != votes_.end() && v->second.first != v->second.second) {
-    return v->second.first > v->second.second ? "m" : "f";
+std::string Attributor::GenderOf(const std::string& name, std::string* evidence) const {
+  std::string unused;
+  std::string& why = evidence != nullptr ? *evidence : unused;
+  if (auto known = names_.gender.find(name); known != names_.gender.end()) {
+    why = names_.discovered.count(name) ? "title" : "cast";
+    return known->second;
   }
+  if (auto v = votes_.find(name); v != votes_.end() && v->second.men != v->second.women) {
+    int most = 0;
+    for (const auto& [by, count] : v->second.by) {
+      if (count > most) most = count, why = by;
+    }
+    return v->second.men > v->second.women ? "m" : "f";
+  }
+  why = "name";
   if (auto likely = names_.likely_gender.find(name); likely != names_.likely_gender.end())
     return likely->second;
   // A capitalized name by its ending (Natália, Lehotská; Matej).
@@ -423,6 +444,7 @@ std::string Attributor::GenderOf(const std::string& name) const {
       }
     }
   }
+  why.clear();
   return "";
 }
 
@@ -901,7 +923,7 @@ std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t
 void Attributor::Genders(std::vector<Turn>* turns) {
   for (const Turn& turn : *turns) {
     if (turn.who && !turn.who->group && turn.who->says_gender) {
-      Vote(turn.who->name, turn.who->gender);
+      Vote(turn.who->name, turn.who->gender, turn.who->pronoun_gender.empty() ? "verb" : "pronoun");
     }
   }
   // The listener called by a kinship term or title (向老赵问道：“爷爷，…”,
@@ -912,7 +934,7 @@ void Attributor::Genders(std::vector<Turn>* turns) {
     if (turn.called.empty() || !turn.who) continue;
     const std::optional<Who>* listener = &turn.addressee;
     if (*listener && !(*listener)->group && (*listener)->name != turn.who->name)
-      Vote((*listener)->name, turn.called);
+      Vote((*listener)->name, turn.called, "address");
   }
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;
@@ -1079,9 +1101,16 @@ NameBook MakeNameBook(const Cast& cast) {
 }
 
 void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
-               std::vector<Speech>* speeches) {
+               std::vector<Speech>* speeches, std::map<std::string, GenderFound>* genders) {
   Attributor attributor(paras, rules, names, *speeches);
   attributor.Run(speeches);
+  if (genders == nullptr) return;
+  for (const Speech& s : *speeches) {
+    if (!s.attributed || s.group || genders->count(s.speaker)) continue;
+    GenderFound found;
+    found.gender = attributor.GenderOfSpeaker(s.speaker, &found.evidence);
+    if (!found.gender.empty()) (*genders)[s.speaker] = found;
+  }
 }
 
 }  // namespace markup_internal

@@ -180,9 +180,19 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
 void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, NameBook* names,
                          std::vector<Speech>* speeches);
 
-// Attributes every speech (speaker, gender, group, document) in place.
+// What attribution worked out of a speaker's gender, and from what: "cast",
+// "title" (a title or kinship term: 李太太, lekárka), "pronoun", "verb"
+// (povedala), "address" (called 爷爷 or mami), "name" (a given name's
+// character, a name's ending).
+struct GenderFound {
+  std::string gender;  // "m" or "f"
+  std::string evidence;
+};
+
+// Attributes every speech (speaker, gender, group, document) in place; adds
+// to `genders` (may be null) the gender of each speaker it has not yet.
 void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBook& names,
-               std::vector<Speech>* speeches);
+               std::vector<Speech>* speeches, std::map<std::string, GenderFound>* genders);
 
 // True when [begin, end) of text contains a speech verb (not inside a
 // not_verb compound); `gender` gets the verb's gender column, `at` its start.

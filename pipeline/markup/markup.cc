@@ -303,7 +303,8 @@ Script Markup(const std::string& title, const std::string& author,
   // The cast's names, and the people each chapter's narration names.
   markup_internal::NameBook names = markup_internal::MakeNameBook(cast);
   std::vector<bool> used(overrides.entries.size(), false);
-  std::set<std::string> gendered_by_override;  // utterance ids
+  std::set<std::string> gendered_by_override;                         // utterance ids
+  std::map<std::string, markup_internal::GenderFound> genders_found;  // the first chapter's say
   Script script;
   script.title = title;
   script.author = author;
@@ -370,7 +371,7 @@ Script Markup(const std::string& title, const std::string& author,
 
     const std::vector<Para>& paras = bodies[ci];
     std::vector<Speech>& speeches = speech_of[ci];
-    markup_internal::Attribute(paras, rules, names, &speeches);
+    markup_internal::Attribute(paras, rules, names, &speeches, &genders_found);
     markup_internal::NameByIntroductions(paras, rules, &names, &speeches);
 
     // Labels per code point: narration, then speech, then headings on top.
@@ -494,7 +495,19 @@ Script Markup(const std::string& title, const std::string& author,
   OneGenderEach(gendered_by_override, &script);
   AssignVoices(&casting, &script);
   for (const std::string& name : names.discovered) {
-    FoundPerson person{name, names.gender.count(name) ? names.gender.at(name) : "", {}};
+    // The gender their speech is voiced with, and what said it.
+    FoundPerson person{name, "", "", {}};
+    for (const Chapter& c : script.chapters) {
+      for (const Utterance& u : c.utterances) {
+        if (person.gender.empty() && u.kind == UtteranceKind::kSpeech && u.speaker == name)
+          person.gender = u.gender;
+      }
+    }
+    if (auto found = genders_found.find(name);
+        !person.gender.empty() && found != genders_found.end()) {
+      person.gender_evidence =
+          found->second.gender == person.gender ? found->second.evidence : "speech";
+    }
     for (const auto& [alias, to] : names.alias_to_name) {
       const std::string written = ToUtf8(alias);
       if (to == name && written != name) person.aliases.push_back(written);

@@ -156,6 +156,28 @@ TEST(Cast, WriteAddsTheNewPeopleAndKeepsWhatIsThere) {
   EXPECT_EQ(Bytes(dir + "/cast.toml"), merged);  // nobody new: unchanged
 }
 
+TEST(Cast, SaysWhatGivesEachGenderAndTheOtherNames) {
+  const std::string scratch = ScratchDir();
+  const std::string dir = scratch + "/book";
+  const std::string text = Write(scratch, "a.txt",
+                                 "李太太提着篮子走过来。王芳说：“菠菜最嫩。”\n"
+                                 "“太贵了。”李太太说。\n"
+                                 "王芳笑了，她低下头。王芳说：“那就便宜点。”\n"
+                                 "“好吧。”李太太说。\n"
+                                 "刘建国说：“我来了。”\n“不贵。”刘师傅笑道。\n");
+  const auto made = RunNarrate("init " + text + " -o " + dir);
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  const std::string cast = Bytes(dir + "/cast.toml");
+  EXPECT_NE(cast.find("name = \"李太太\"\ngender = \"f\"   # from: title"), std::string::npos)
+      << cast;
+  EXPECT_NE(cast.find("name = \"王芳\"\ngender = \"f\"   # from: pronoun"), std::string::npos)
+      << cast;
+  EXPECT_NE(cast.find("aliases = [\"刘师傅\"]"), std::string::npos) << cast;
+  const auto listed = RunNarrate("cast " + dir);
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_NE(listed.output.find("aliases: 刘师傅"), std::string::npos) << listed.output;
+}
+
 TEST(Init, AMissingTextWritesNothing) {
   const std::string scratch = ScratchDir();
   const auto run = RunNarrate("init " + scratch + "/none.txt -o " + scratch + "/book");

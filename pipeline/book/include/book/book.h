@@ -89,8 +89,9 @@ struct FoundSpeaker {
   std::string name;
   std::vector<std::string> aliases;  // as listed in cast.toml, or found in the text
   std::string gender;                // "m", "f" or "" (unknown)
-  // Where the gender comes from: "cast" (cast.toml), "speech" (the speech
-  // verbs and pronouns of the speeches attributed to them), "" (nowhere).
+  // Where the gender comes from: "cast" (cast.toml); for people found in the
+  // text, what says it ("title", "pronoun", "verb", "address", "name": see
+  // FoundPerson), else "speech" (the speeches attributed to them); "" (nowhere).
   std::string gender_evidence;
   std::string voice;     // the timbre they speak with
   int speeches = 0;      // utterances of speech attributed to them

@@ -248,7 +248,11 @@ struct Chapter {
 // every name the text calls them by (short forms, titles, declined forms).
 struct FoundPerson {
   std::string name;
-  std::string gender;                // "m", "f" or "" (unknown)
+  std::string gender;  // "m", "f" or "" (unknown)
+  // What says the gender: "title" (a title or kinship term), "pronoun",
+  // "verb" (povedala), "address" (called 爷爷 or mami), "name" (a given
+  // name's character, a name's ending); empty with no gender.
+  std::string gender_evidence;
   std::vector<std::string> aliases;  // the other names, in code point order
 };
 
