@@ -487,12 +487,38 @@ void DiscoverHanNames(const std::vector<Para>& paras,
 // Where words are delimited (Slovak): role and kinship nouns and the names
 // of the chapter, each in all its declined forms (see DiscoverPeople).
 void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, NameBook* names) {
+  // Capitalized words, and those of them not first in a sentence.
+  std::set<std::u32string> capitalized, inside;
+  for (const Para& p : paras) {
+    const std::u32string& t = p.text;
+    for (size_t i = 0; i < t.size();) {
+      if (!u_isalpha(static_cast<UChar32>(t[i]))) {
+        ++i;
+        continue;
+      }
+      size_t e = i;
+      while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
+      // The first word of a sentence is capitalized whatever it is: two
+      // such words (Ja, Je) are no person.
+      size_t b = i;
+      while (b > 0 && IsSpace(t[b - 1])) --b;
+      const bool sentence_start = b == 0 || (!u_isalpha(static_cast<UChar32>(t[b - 1])) &&
+                                             t[b - 1] != U',' && t[b - 1] != U';');
+      if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i]))) {
+        capitalized.insert(t.substr(i, e - i));
+        if (!sentence_start) inside.insert(t.substr(i, e - i));
+      }
+      i = e;
+    }
+  }
   // A kinship or role noun of narration is a person in all its forms
-  // (lekárka, lekárke, Lekárka).
+  // (lekárka, lekárke, Lekárka), but for a capitalized form written inside a
+  // sentence: a name (Kováč beside kováč).
   for (const auto& [noun, gender] : rules.kin) {
     const std::string utf8 = ToUtf8(noun);
     for (const std::u32string& form : DeclinedForms(noun, rules)) {
       if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
+      if (u_isupper(static_cast<UChar32>(form[0])) && inside.count(form)) continue;
       names->alias_to_name[form] = utf8;
       names->discovered.insert(utf8);
       if (!gender.empty()) names->gender[utf8] = gender;
@@ -502,29 +528,6 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
   // the same person (Ondreja, Ondrejovi: Ondrej; Hudca: Hudec; Novákovej:
   // Nováková).
   if (!rules.declensions.empty()) {
-    std::set<std::u32string> capitalized, inside;  // inside: not first in a sentence
-    for (const Para& p : paras) {
-      const std::u32string& t = p.text;
-      for (size_t i = 0; i < t.size();) {
-        if (!u_isalpha(static_cast<UChar32>(t[i]))) {
-          ++i;
-          continue;
-        }
-        size_t e = i;
-        while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
-        // The first word of a sentence is capitalized whatever it is: two
-        // such words (Ja, Je) are no person.
-        size_t b = i;
-        while (b > 0 && IsSpace(t[b - 1])) --b;
-        const bool sentence_start = b == 0 || (!u_isalpha(static_cast<UChar32>(t[b - 1])) &&
-                                               t[b - 1] != U',' && t[b - 1] != U';');
-        if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i]))) {
-          capitalized.insert(t.substr(i, e - i));
-          if (!sentence_start) inside.insert(t.substr(i, e - i));
-        }
-        i = e;
-      }
-    }
     for (const std::u32string& name : capitalized) {
       const std::vector<std::u32string> forms = DeclinedForms(name, rules);
       if (forms.size() < 2) continue;
