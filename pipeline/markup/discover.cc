@@ -39,7 +39,11 @@ enum class Shape { kNone, kGiven, kTitled };
 // or after a surname (大夫, 陈大夫), a prefix and a surname (老赵), or a
 // surname and a given name of one or two characters (王芳, 李晓梅; weaker).
 Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) {
-  if (s.empty() || rules.not_names.count(s)) return Shape::kNone;
+  if (s.empty()) return Shape::kNone;
+  // Nor a phrase that starts with a word that is no name (于是他, 于是一).
+  for (size_t n = 2; n <= s.size(); ++n) {
+    if (rules.not_names.count(s.substr(0, n))) return Shape::kNone;
+  }
   if (auto k = rules.kin.find(s); k != rules.kin.end()) {
     *gender = k->second;
     return Shape::kTitled;
@@ -64,7 +68,9 @@ Shape ShapeOf(const std::u32string& s, const Rules& rules, std::string* gender) 
   if (surname > 0 && s.size() > surname && s.size() <= surname + 2 &&
       !rules.places.count(s.back())) {
     bool plain = true;
-    for (size_t i = surname; i < s.size(); ++i) plain &= !rules.particles.count(s[i]);
+    for (size_t i = surname; i < s.size(); ++i) {
+      plain &= !rules.particles.count(s[i]) && !rules.pronouns.count(s.substr(i, 1));
+    }
     const int n = static_cast<int>(s.size());
     if (plain && !FindVerb(s, static_cast<int>(surname), n, rules, nullptr, nullptr)) {
       return Shape::kGiven;
@@ -116,7 +122,13 @@ std::u32string ForeignEndingAt(const std::u32string& t, int begin, int end, cons
   while (start > begin && (rules.foreign.count(t[start - 1]) || t[start - 1] == U'·')) --start;
   while (start < end && t[start] == U'·') ++start;
   if (end - start < 2 || t[end - 1] == U'·') return {};
-  return t.substr(start, end - start);
+  const std::u32string name = t.substr(start, end - start);
+  // Parts joined by · are a foreign name wherever they stand; other runs only
+  // where a word starts (收拾东西一边问 is no 东西).
+  const bool joined = name.find(U'·') != std::u32string::npos;
+  const bool word_start = start == begin || !IsHan(t[start - 1]) || t[start - 1] == U'的';
+  if (rules.not_names.count(name) || (!joined && !word_start)) return {};
+  return name;
 }
 
 // The longest person-shaped run of Han characters starting at `begin` (the
