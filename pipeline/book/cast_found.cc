@@ -2,6 +2,8 @@
 // narrate init), and the cast.toml entries that list them.
 #include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "book/book.h"
 #include "core/toml_file.h"
@@ -45,12 +47,15 @@ std::vector<FoundSpeaker> FindSpeakers(const Script& script, const Cast& cast) {
   std::map<std::string, const FoundPerson*> people;  // found in the text
   for (const FoundPerson& f : script.people) people[f.name] = &f;
   std::string printed;  // the whole script's text, for the mentions
+  // One speech a paragraph and speaker, however many sentences it has.
+  std::set<std::tuple<int, int, std::string>> counted;
   for (const Chapter& c : script.chapters) {
     for (const Utterance& u : c.utterances) {
       printed += u.text;
       printed += '\n';
       if (u.kind != UtteranceKind::kSpeech || !u.speaker || *u.speaker == "unknown") continue;
       FoundSpeaker& p = person(*u.speaker);
+      if (!counted.insert({c.index, u.paragraph, *u.speaker}).second) continue;
       if (p.speeches == 0 && !p.in_cast) {
         if (auto f = people.find(p.name); f != people.end()) {
           p.aliases = f->second->aliases;

@@ -94,7 +94,7 @@ struct FoundSpeaker {
   // FoundPerson), else "speech" (the speeches attributed to them); "" (nowhere).
   std::string gender_evidence;
   std::string voice;     // the timbre they speak with
-  int speeches = 0;      // utterances of speech attributed to them
+  int speeches = 0;      // speeches attributed to them (one a paragraph)
   int mentions = 0;      // times the name or an alias is printed in the script
   bool in_cast = false;  // listed in cast.toml
 };
