@@ -498,9 +498,12 @@ void DiscoverHanNames(const std::vector<Para>& paras,
 
 // Where words are delimited (Slovak): role and kinship nouns and the names
 // of the chapter, each in all its declined forms (see DiscoverPeople).
-void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, NameBook* names) {
+void DiscoverDeclinedNames(const std::vector<Para>& paras,
+                           const std::vector<std::vector<bool>>& in_speech, const Rules& rules,
+                           NameBook* names) {
   // Capitalized words, and those of them not first in a sentence.
-  std::set<std::u32string> capitalized, inside;
+  std::set<std::u32string> capitalized, inside, small;
+  std::map<std::u32string, int> narrated;  // capitalized words of narration, how often
   for (const Para& p : paras) {
     const std::u32string& t = p.text;
     for (size_t i = 0; i < t.size();) {
@@ -518,9 +521,37 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras, const Rules& rules, N
                                              t[b - 1] != U',' && t[b - 1] != U';');
       if (e - i > 1 && u_isupper(static_cast<UChar32>(t[i]))) {
         capitalized.insert(t.substr(i, e - i));
+        if (!in_speech[&p - paras.data()][i]) ++narrated[t.substr(i, e - i)];
         if (!sentence_start) inside.insert(t.substr(i, e - i));
+      } else {
+        small.insert(t.substr(i, e - i));
       }
       i = e;
+    }
+  }
+  // A word a speech opens by calling (– Adam, vstávaj.) that the narration
+  // writes capitalized too and the text never small is a name, though no
+  // sentence has it inside (Adam vyšiel na chodbu).
+  for (size_t pi = 0; pi < paras.size(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (!in_speech[pi][i] || (i > 0 && in_speech[pi][i - 1])) continue;
+      size_t w = i;
+      while (w < t.size() && in_speech[pi][w] && !u_isalpha(static_cast<UChar32>(t[w]))) ++w;
+      size_t e = w;
+      while (e < t.size() && u_isalpha(static_cast<UChar32>(t[e]))) ++e;
+      if (e - w < 3 || e >= t.size() || (t[e] != U',' && t[e] != U'!')) continue;
+      const std::u32string word = t.substr(w, e - w);
+      std::u32string lower = word;
+      lower[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(lower[0])));
+      if (!u_isupper(static_cast<UChar32>(word[0])) || narrated[word] < 1 || small.count(lower) ||
+          rules.kin.count(lower) || rules.titles.count(lower) || rules.not_names.count(lower) ||
+          names->alias_to_name.count(word)) {
+        continue;
+      }
+      inside.insert(word);
+      names->alias_to_name[word] = ToUtf8(word);
+      names->discovered.insert(ToUtf8(word));
     }
   }
   // A kinship or role noun of narration is a person in all its forms
@@ -714,7 +745,7 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
     if (alone) names->genderless_pronouns.insert(pronoun);
   }
   if (rules.language->word_delimited) {
-    DiscoverDeclinedNames(paras, rules, names);
+    DiscoverDeclinedNames(paras, SpeechMask(paras, speeches), rules, names);
   } else if (!rules.surnames.empty() || !rules.kin.empty() || !rules.titles.empty()) {
     DiscoverHanNames(paras, SpeechMask(paras, speeches), rules, names);
   }

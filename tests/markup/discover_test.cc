@@ -206,5 +206,17 @@ TEST(DiscoverSk, ARoleNounWhoSaysTheirNameIsThatName) {
   EXPECT_EQ(Who(s, "Ďakujem"), "speech/Nováková");
 }
 
+TEST(DiscoverSk, ANameCalledInSpeechAndNarratedIsAPerson) {
+  // Adam starts every sentence he is in; the call and the narration make him
+  // a name. Mám opens a speech too, but the narration never writes it.
+  auto s = Mark("sk", {"Vstala a zaklopala na dvere. – Adam, vstávaj. Dole sa niečo deje.",
+                       "– Mám, čo mám, – odvetila.",
+                       "Adam vyšiel na chodbu a chvíľu načúval. – Celý dvor je pod vodou."});
+  EXPECT_EQ(Who(s, "Celý dvor"), "speech/Adam");
+  for (const Chapter& c : s.chapters) {
+    for (const Utterance& u : c.utterances) EXPECT_NE(u.speaker.value_or(""), "Mám") << u.text;
+  }
+}
+
 }  // namespace
 }  // namespace narrate

@@ -144,11 +144,12 @@ TEST(Stories, SlovakWithoutACast) {
   // turns, dash speech after narration, titles and role nouns before names,
   // e-drop declensions and genders by name endings: 302 of 342 right person
   // (0.88; precision 0.90), 302 with the gender; with role nouns who say
-  // their own name (Volám sa Nováková), 305.
+  // their own name (Volám sa Nováková), 305; with names called in speech and
+  // narrated (– Adam, vstávaj. … Adam vyšiel), 310 (0.91).
   EXPECT_EQ(s.gold, 342);
   EXPECT_GE(s.found, 342);
-  EXPECT_GE(s.person, 305);
-  EXPECT_GE(s.right, 305);
+  EXPECT_GE(s.person, 310);
+  EXPECT_GE(s.right, 310);
 }
 
 }  // namespace
