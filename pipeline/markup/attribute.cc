@@ -265,10 +265,12 @@ void Attributor::FindMentions() {
             m.group = true;  // a group noun in the cast keeps its cast name
           } else if (w.size() > best && Matches(c, t, i)) {
             best = w.size();
-            // One group, however it is written: 士兵们 and 这些士兵 are 士兵.
+            // One group, however it is written: 士兵们 and 这些士兵 are 士兵, when
+            // the noun is a group word itself (孩子们 stays: 孩子 is one child).
             const std::u32string& suffix = language_.group_suffix;
             const bool plural = !suffix.empty() && w.size() > suffix.size() + 1 &&
-                                w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
+                                w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+                                rules_.groups.count(w.substr(0, w.size() - suffix.size()));
             m.name = ToUtf8(plural ? w.substr(0, w.size() - suffix.size()) : w);
             m.group = true;
             m.gender = "";
