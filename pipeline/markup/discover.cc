@@ -115,6 +115,36 @@ std::u32string PersonEndingAt(const std::u32string& t, int begin, int end, const
   return {};
 }
 
+// The names speakers give themselves in the speech of a paragraph (我叫陈浩,
+// Volám sa Nováková): the first group of an introduction pattern.
+std::vector<std::u32string> Introduced(const std::u32string& t, const std::vector<bool>& in_speech,
+                                       const Rules& rules) {
+  std::vector<std::u32string> found;
+  if (rules.introductions.empty()) return found;
+  for (size_t i = 0; i < t.size();) {
+    if (!in_speech[i]) {
+      ++i;
+      continue;
+    }
+    size_t e = i;
+    while (e < t.size() && in_speech[e]) ++e;
+    const std::u32string said = t.substr(i, e - i);
+    const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
+        reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
+    for (const auto& pattern : rules.introductions) {
+      UErrorCode status = U_ZERO_ERROR;
+      std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
+      while (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
+        std::string name;
+        m->group(1, status).toUTF8String(name);
+        if (U_SUCCESS(status) && !name.empty()) found.push_back(ToU32(name));
+      }
+    }
+    i = e;
+  }
+  return found;
+}
+
 // The run of the characters of foreign names (parts joined by ·) ending at
 // `end` of `t` (from `begin` on), when it is two characters or more, or empty.
 std::u32string ForeignEndingAt(const std::u32string& t, int begin, int end, const Rules& rules) {
@@ -211,6 +241,27 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         const std::u32string subject =
             PersonEndingAt(t, start, subject_end, rules, &shape, &gender);
         add(subject, shape, gender);
+        // Or the person the clause opens with, words like 然后 aside
+        // (然后老赵慢慢地说).
+        int open = start;
+        for (bool again = true; again;) {
+          again = false;
+          for (const std::u32string& a : rules.adverbs) {
+            if (t.compare(open, a.size(), a) == 0 && open + static_cast<int>(a.size()) < verb) {
+              open += static_cast<int>(a.size());
+              again = true;
+            }
+          }
+        }
+        // Titled shapes only: where a given name ends, one clause cannot say.
+        for (int len = std::min(4, verb - open); len >= 2 && subject.empty(); --len) {
+          std::string g;
+          const std::u32string s = t.substr(open, len);
+          if (ShapeOf(s, rules, &g) == Shape::kTitled) {
+            add(s, Shape::kTitled, g);
+            break;
+          }
+        }
         // A foreign name right before the verb or the one spoken to
         // (亚历山大的亲信波佐·迪·博尔戈对沙皇说).
         int named_end = subject_end;
@@ -319,6 +370,13 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         o.says |= says;
         o.joined = joined;
       }
+    }
+  }
+  // A name a speaker gives themselves (我叫陈浩) is a person's.
+  for (size_t pi = 0; pi < paras.size(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    for (const std::u32string& name : Introduced(t, in_speech[pi], rules)) {
+      add(name, Shape::kTitled, "");
     }
   }
   // A speech that opens by calling someone (“小川，…”, “周阿姨，…”): the name

@@ -164,6 +164,18 @@ TEST(DiscoverZh, ARoleNounWhoSaysTheirNameIsThatName) {
   EXPECT_EQ(Who(s, "你也住这儿"), "speech/苏晴");
 }
 
+TEST(DiscoverZh, ANameASpeakerGivesIsAPerson) {
+  // 陈浩 opens one clause only; his own words make him a name.
+  auto s = Mark("zh", {"司机回过头。“我叫陈浩，您叫我小陈就行。”",
+                       "陈浩拨通电话，冲她点点头。“搞定了，你放心吧。”"});
+  EXPECT_EQ(Who(s, "搞定了"), "speech/陈浩");
+}
+
+TEST(DiscoverZh, ATitledPersonOpeningAClauseWithASpeechVerb) {
+  auto s = Mark("zh", {"门外安静了几秒。然后老赵慢慢地说：“我保证。”"});
+  EXPECT_EQ(Who(s, "我保证"), "speech/老赵");
+}
+
 TEST(DiscoverSk, ARoleNounBeforeOneNameIsThatPerson) {
   auto s = Mark("sk", {"„Kto je ďalší?“ spýtala sa doktorka.",
                        "„Sestrička, pomôžte mi,“ povedala doktorka Šimková."});

@@ -128,11 +128,12 @@ TEST(Stories, ChineseWithoutACast) {
   // the exchange's turns and genders before pronouns: 317 of 337 right person
   // (0.94; precision 0.94), 262 with the gender (0.78); with a pronoun's every
   // part passed on together, 266; with plurals kept apart from the noun when
-  // that is no group word (孩子们), 319 and 268 (0.80).
+  // that is no group word (孩子们), 319 and 268 (0.80); with names speakers
+  // give themselves (我叫陈浩), 320 and 270.
   EXPECT_EQ(s.gold, 337);
   EXPECT_GE(s.found, 337);
-  EXPECT_GE(s.person, 319);
-  EXPECT_GE(s.right, 268);
+  EXPECT_GE(s.person, 320);
+  EXPECT_GE(s.right, 270);
 }
 
 TEST(Stories, SlovakWithoutACast) {
