@@ -718,6 +718,25 @@ std::optional<Who> Attributor::Context(const Speech& s) const {
     int start = end - 1;
     while (start > 0 && !speech[start - 1] && !IsTerminal(t[start - 1])) --start;
     if (auto who = SubjectIn(para, start, end)) return who;
+    // A sentence that opens with a past tense names no subject but says its
+    // gender (Vstala, hodila na seba župan…: a woman): the last one of it.
+    int w = start;
+    while (w < end && !IsLetter(t[w])) ++w;
+    int e = w;
+    while (e < end && IsLetter(t[e])) ++e;
+    for (const auto& [ending, gender] : rules_.past_endings) {
+      const int n = static_cast<int>(ending.size());
+      if (e - w < n + 2 || t.compare(e - n, n, ending) != 0) continue;
+      if (gender == "m" || gender == "f") {
+        if (auto who = Resolve(gender, SentenceAt(para, w), para, w)) {
+          if (!who->group) {
+            who->evidence = Evidence::kContext;
+            return who;
+          }
+        }
+      }
+      break;
+    }
   }
   const int n = static_cast<int>(t.size());
   int start = first.end;

@@ -498,7 +498,11 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     if (!f.gender.empty()) names->gender[utf8] = f.gender;
     // The likely gender of a given name: its last character's, else its
     // first's (何建平: 建).
-    if (f.gender.empty() && f.shape == Shape::kGiven && name.size() > surname) {
+    std::string ignored;
+    const bool given_name =
+        f.shape == Shape::kGiven || (surname > 0 && name.size() <= surname + 2 &&
+                                     ShapeOf(name, rules, &ignored) == Shape::kGiven);
+    if (f.gender.empty() && given_name && name.size() > surname) {
       for (const size_t at : {name.size() - 1, surname}) {
         const auto g = rules.given.find(name.substr(at, 1));
         if (g != rules.given.end()) {

@@ -53,6 +53,10 @@ struct Rules {
   // Characters of grammar no name holds (着, 地, 了): a phrase with one before
   // a speech verb (笑着说, 含含糊糊地说) is no unknown speaker.
   std::set<char32_t> particles;
+  // Endings of past-tense verbs and the gender of their dropped subject
+  // (Vstala: f), longest first: a sentence that opens with one has no named
+  // subject but one of that gender.
+  std::vector<std::pair<std::u32string, std::string>> past_endings;
   // The gender a capitalized name's ending makes likely (Natália, Lehotská:
   // f), in order, the first that fits; an empty ending fits any name.
   std::vector<std::pair<std::u32string, std::string>> gender_endings;

@@ -211,5 +211,11 @@ TEST(AttributionSk, SpeechAfterASentenceOfNarration) {
   EXPECT_EQ(u->speaker.value_or(""), "tréner");
 }
 
+TEST(AttributionSk, ASentenceOpeningWithAPastTenseSaysItsSubjectsGender) {
+  auto s = Mark("sk", {"Pani Mináriková a Adam spali.", "„Čo je?“ spýtal sa Adam.",
+                       "Vstala a zaklopala na dvere. „Voda. Nepočuješ?“"});
+  EXPECT_EQ(Who(s, "Voda"), "speech/Mináriková");
+}
+
 }  // namespace
 }  // namespace narrate

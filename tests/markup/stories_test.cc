@@ -129,10 +129,10 @@ TEST(Stories, ChineseWithoutACast) {
   // (0.94; precision 0.94), 262 with the gender (0.78); with a pronoun's every
   // part passed on together, 266; with plurals kept apart from the noun when
   // that is no group word (孩子们), 319 and 268 (0.80); with names speakers
-  // give themselves (我叫陈浩), 320 and 270.
+  // give themselves (我叫陈浩), 320 and 270; 321.
   EXPECT_EQ(s.gold, 337);
   EXPECT_GE(s.found, 337);
-  EXPECT_GE(s.person, 320);
+  EXPECT_GE(s.person, 321);
   EXPECT_GE(s.right, 270);
 }
 
@@ -147,11 +147,12 @@ TEST(Stories, SlovakWithoutACast) {
   // e-drop declensions and genders by name endings: 302 of 342 right person
   // (0.88; precision 0.90), 302 with the gender; with role nouns who say
   // their own name (Volám sa Nováková), 305; with names called in speech and
-  // narrated (– Adam, vstávaj. … Adam vyšiel), 310 (0.91).
+  // narrated (– Adam, vstávaj. … Adam vyšiel), 310 (0.91); with the gender
+  // of a subject a past tense leaves out (Vstala, …), 311.
   EXPECT_EQ(s.gold, 342);
   EXPECT_GE(s.found, 342);
-  EXPECT_GE(s.person, 310);
-  EXPECT_GE(s.right, 310);
+  EXPECT_GE(s.person, 311);
+  EXPECT_GE(s.right, 311);
 }
 
 }  // namespace
