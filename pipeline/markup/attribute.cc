@@ -688,17 +688,31 @@ std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addres
 // not spoken to or about (对小刘, k Hudcovi, Ondrejovi, 老赵的).
 std::optional<Who> Attributor::SubjectIn(int para, int begin, int end) const {
   const std::u32string& t = paras_[para].text;
-  for (const Mention& m : mentions_) {
-    if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
-    if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
-    // 老赵的女儿 is 女儿; but a clause that opens with X's eyes or hands
-    // (小杜的眼睛一下子瞪圆了) is X acting.
-    if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') {
-      bool person_after = false;
-      for (const Mention& o : mentions_) person_after |= o.para == para && o.begin == m.end + 1;
-      if (person_after || !OpensClause(para, m.begin)) continue;
+  // A clause that opens with a word like keď or 当 is said of the main
+  // clause's subject (Kým predavačka krájala, Peter si…: Peter).
+  auto subordinate = [&](int at) {
+    int c = at;
+    while (c > begin && !IsClauseEnd(t[c - 1])) --c;
+    while (c < at && (IsSpace(t[c]) || !IsLetter(t[c]))) ++c;
+    for (const std::u32string& w : rules_.subordinators) {
+      if (WordAt(t, c, w) || (words_ && WordAt(t, c, Capital(w)))) return true;
     }
-    return WhoOf(m, m.group ? Evidence::kGroup : Evidence::kContext);
+    return false;
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Mention& m : mentions_) {
+      if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
+      if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
+      if (pass == 0 && subordinate(m.begin)) continue;
+      // 老赵的女儿 is 女儿; but a clause that opens with X's eyes or hands
+      // (小杜的眼睛一下子瞪圆了) is X acting.
+      if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') {
+        bool person_after = false;
+        for (const Mention& o : mentions_) person_after |= o.para == para && o.begin == m.end + 1;
+        if (person_after || !OpensClause(para, m.begin)) continue;
+      }
+      return WhoOf(m, m.group ? Evidence::kGroup : Evidence::kContext);
+    }
   }
   return std::nullopt;
 }
@@ -720,22 +734,29 @@ std::optional<Who> Attributor::Context(const Speech& s) const {
     if (auto who = SubjectIn(para, start, end)) return who;
     // A sentence that opens with a past tense names no subject but says its
     // gender (Vstala, hodila na seba župan…: a woman): the last one of it.
-    int w = start;
-    while (w < end && !IsLetter(t[w])) ++w;
-    int e = w;
-    while (e < end && IsLetter(t[e])) ++e;
-    for (const auto& [ending, gender] : rules_.past_endings) {
-      const int n = static_cast<int>(ending.size());
-      if (e - w < n + 2 || t.compare(e - n, n, ending) != 0) continue;
-      if (gender == "m" || gender == "f") {
-        if (auto who = Resolve(gender, SentenceAt(para, w), para, w)) {
-          if (!who->group) {
-            who->evidence = Evidence::kContext;
-            return who;
-          }
-        }
+    // The first word of its first clause that has a past tense's ending
+    // (Chvíľu mlčal, potom…).
+    bool past = false;
+    for (int w = start; w < end && !IsClauseEnd(t[w]) && !past;) {
+      if (!IsLetter(t[w])) {
+        ++w;
+        continue;
       }
-      break;
+      int e = w;
+      while (e < end && IsLetter(t[e])) ++e;
+      for (const auto& [ending, gender] : rules_.past_endings) {
+        const int n = static_cast<int>(ending.size());
+        if (e - w < n + 2 || t.compare(e - n, n, ending) != 0) continue;
+        past = true;
+        if (gender != "m" && gender != "f") break;
+        auto who = Resolve(gender, SentenceAt(para, w), para, w);
+        if (who && !who->group) {
+          who->evidence = Evidence::kContext;
+          return who;
+        }
+        break;
+      }
+      w = e;
     }
   }
   const int n = static_cast<int>(t.size());

@@ -53,6 +53,9 @@ struct Rules {
   // Characters of grammar no name holds (着, 地, 了): a phrase with one before
   // a speech verb (笑着说, 含含糊糊地说) is no unknown speaker.
   std::set<char32_t> particles;
+  // Words that open a subordinate clause (keď, kým, 当): who it names is not
+  // the sentence's subject when the main clause names one.
+  std::set<std::u32string> subordinators;
   // Endings of past-tense verbs and the gender of their dropped subject
   // (Vstala: f), longest first: a sentence that opens with one has no named
   // subject but one of that gender.

@@ -133,6 +133,8 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->given[word] = extra;
     else if (cls == "particle" && word.size() == 1)
       rules->particles.insert(word[0]);
+    else if (cls == "subordinator")
+      rules->subordinators.insert(word);
     else if (cls == "past_ending")
       rules->past_endings.emplace_back(word, extra);
     else if (cls == "gender_ending")

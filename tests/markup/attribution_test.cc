@@ -217,5 +217,11 @@ TEST(AttributionSk, ASentenceOpeningWithAPastTenseSaysItsSubjectsGender) {
   EXPECT_EQ(Who(s, "Voda"), "speech/Mináriková");
 }
 
+TEST(AttributionSk, ASubordinateClauseIsNotTheSubjects) {
+  auto s = Mark("sk", {"Peter a predavačka stáli pri pulte.",
+                       "Kým predavačka krájala, Peter si obzeral regály. „A máte aj syr?“"});
+  EXPECT_EQ(Who(s, "A máte aj syr"), "speech/Peter");
+}
+
 }  // namespace
 }  // namespace narrate
