@@ -21,7 +21,7 @@ constexpr int kMaxHeadingChars = 60;
 // A table of contents lists at least this many headings in a row.
 constexpr size_t kMinContentsLines = 3;
 
-enum class Line { kBody, kChapter, kVolume, kContents };
+enum class Line { kBody, kChapter, kVolume, kContents, kMarker };
 
 // `tokens` without spaces at either end.
 std::vector<Token> Trimmed(const std::vector<Token>& tokens) {
@@ -164,20 +164,22 @@ std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit&
   std::vector<Line> kinds(n, Line::kBody);
   std::vector<std::u32string> keys(n);
   Shape chapters_shape(chapter.get()), volumes_shape(volume.get()),
-      contents_shape(rules.contents.get());
+      contents_shape(rules.contents.get()), markers_shape(rules.marker.get());
   for (size_t i = 0; i < n; ++i) {
     const std::u32string line = WithoutPageNumber(HeadingCandidate(source.paragraphs[i]));
     if (line.empty()) continue;
     const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
         reinterpret_cast<const UChar32*>(line.data()), static_cast<int32_t>(line.size()));
-    if (chapters_shape.Matches(text)) {
+    if (markers_shape.Matches(text)) {
+      kinds[i] = Line::kMarker;
+    } else if (chapters_shape.Matches(text)) {
       kinds[i] = Line::kChapter;
     } else if (volumes_shape.Matches(text)) {
       kinds[i] = Line::kVolume;
     } else if (contents_shape.Matches(text)) {
       kinds[i] = Line::kContents;
     }
-    if (kinds[i] != Line::kBody) keys[i] = Key(line);
+    if (kinds[i] != Line::kBody && kinds[i] != Line::kMarker) keys[i] = Key(line);
   }
   std::vector<bool> drop(n, false);
   FindContents(source, kinds, keys, reporter, &drop);
@@ -198,13 +200,15 @@ std::vector<ChapterSource> SplitSource(ChapterSource source, const ChapterSplit&
   for (size_t i = 0; i < n; ++i) {
     if (drop[i]) continue;
     NormalizedParagraph& p = source.paragraphs[i];
-    if (kinds[i] != Line::kChapter && kinds[i] != Line::kVolume) {
+    if (kinds[i] != Line::kChapter && kinds[i] != Line::kVolume && kinds[i] != Line::kMarker) {
       chapters.back().paragraphs.push_back(std::move(p));
       volume_open = false;
       continue;
     }
-    std::vector<Token> title = Trimmed(p.tokens);
-    if (kinds[i] == Line::kChapter && volume_open) {
+    // A marker starts a chapter and is not read: the chapter has the
+    // language's default title ("Kapitola 2").
+    std::vector<Token> title = kinds[i] == Line::kMarker ? std::vector<Token>() : Trimmed(p.tokens);
+    if (kinds[i] != Line::kVolume && volume_open && !title.empty()) {
       // The first chapter of a volume: "卷一 第一章 …".
       std::vector<Token>& volume_title = chapters.back().title;
       volume_title.push_back({TokenKind::kSpace, " ", " ", ""});

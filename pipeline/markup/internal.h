@@ -77,6 +77,9 @@ struct Rules {
   // one matches whole starts a chapter, starts a volume, or names a table of
   // contents. Null: the language has none.
   std::shared_ptr<const icu::RegexPattern> chapter, volume, contents;
+  // A line some e-books put where a chapter starts (#K#2#-K#): it starts one
+  // and is not read. Null: none.
+  std::shared_ptr<const icu::RegexPattern> marker;
   // How speakers say their own name (我叫苏晴, Volám sa Nováková): each an
   // ICU regular expression whose first group is the name.
   std::vector<std::shared_ptr<const icu::RegexPattern>> introductions;

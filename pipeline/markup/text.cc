@@ -163,7 +163,7 @@ Status ReadTable(const std::string& path, Rules* rules) {
                                  compiled.status().message());
       }
       rules->introductions.push_back(std::move(compiled).value());
-    } else if (cls == "chapter" || cls == "volume" || cls == "contents") {
+    } else if (cls == "chapter" || cls == "volume" || cls == "contents" || cls == "marker") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {
         return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
@@ -181,6 +181,7 @@ Status ReadTable(const std::string& path, Rules* rules) {
     if (!compiled.ok()) return Status::DataError(path + ": " + compiled.status().message());
     (cls == "chapter"  ? rules->chapter
      : cls == "volume" ? rules->volume
+     : cls == "marker" ? rules->marker
                        : rules->contents) = std::move(compiled).value();
   }
   return Status::Ok();

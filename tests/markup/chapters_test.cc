@@ -230,6 +230,22 @@ TEST(SplitSource, ATableOfContentsWithPageNumbersIsNotRead) {
   EXPECT_EQ(Titles(sk), (std::vector<std::string>{"Kapitola 1", "Kapitola 2", "Kapitola 3"}));
 }
 
+TEST(SplitSource, AChapterMarkerStartsAChapterAndIsNotRead) {
+  const std::vector<ChapterSource> chapters =
+      Split("sk", {"#K#1#-K#", "Ondrej Tráva bol gazda.", "#K#2#-K#", "Prišla jeseň."});
+  ASSERT_EQ(chapters.size(), 2u);
+  EXPECT_EQ(Titles(chapters), (std::vector<std::string>{"", ""}));
+  EXPECT_EQ(chapters[1].paragraphs.size(), 1u);
+  // Read with the language's default title.
+  CollectingReporter reporter;
+  const Script script = Markup("t", "a", chapters, Cast(), Overrides(), {}, &reporter);
+  ASSERT_EQ(script.chapters.size(), 2u);
+  EXPECT_EQ(script.chapters[1].title, "Kapitola 2");
+  for (const Chapter& c : script.chapters) {
+    for (const Utterance& u : c.utterances) EXPECT_EQ(u.text.find("#K#"), std::string::npos);
+  }
+}
+
 TEST(SplitSource, ChapterNumbersInBrackets) {
   const std::vector<ChapterSource> chapters =
       Split("zh", {"【第一章】出发", "老周推开门。", "[第2章] 归来", "李太太笑了。"});

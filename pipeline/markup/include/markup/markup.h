@@ -59,6 +59,8 @@ Status CheckChapterPattern(const std::string& pattern);
 //    put before the title of the first chapter inside it ("卷一 第一章 …").
 //    Text between a volume heading and its first chapter makes the volume a
 //    chapter of its own, titled by the volume heading.
+//  - A marker line (chapters.tsv's marker: #K#2#-K#) starts a chapter too
+//    and is not read; that chapter has no title of its own (the default).
 //  - A table of contents, a run of three or more heading lines with nothing
 //    between them most of whose lines come again later as headings, is not
 //    read (nor a line naming it, 目录 or Obsah, just before it); it is
