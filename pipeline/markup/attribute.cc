@@ -80,10 +80,11 @@ class Attributor {
   }
 
   void Run(std::vector<Speech>* speeches);
-  // A speaker's gender as this chapter works it out, and how (GenderFound).
-  std::string GenderOfSpeaker(const std::string& name, std::string* evidence) const {
-    return GenderOf(name, evidence);
-  }
+  // A person's gender as this chapter works it out, and what says it
+  // (GenderFound's evidence): the name book's, else what the verbs,
+  // pronouns and terms of address that point at them agree on, else the
+  // likely one.
+  std::string GenderOf(const std::string& name, std::string* evidence = nullptr) const;
 
  private:
   bool WordAt(const std::u32string& t, int i, const std::u32string& w) const {
@@ -129,6 +130,19 @@ class Attributor {
     return false;
   }
   bool IsTitle(const std::u32string& w) const { return titles_.count(w) > 0; }
+  // The mentions of one paragraph, in text order.
+  struct Mentions {
+    const Mention* first;
+    const Mention* last;
+    const Mention* begin() const { return first; }
+    const Mention* end() const { return last; }
+  };
+  Mentions MentionsIn(int para) const {
+    return {mentions_.data() + para_first_[para], mentions_.data() + para_first_[para + 1]};
+  }
+  // How many mentions there are up to the end of paragraph `para`: a scan
+  // back from a place in it starts there.
+  size_t MentionsUpTo(int para) const { return para_first_[para + 1]; }
   // The speaker a mention names; a pronoun's gender is evidence when nothing
   // else gives the person's.
   Who WhoOf(const Mention& m, Evidence evidence) const {
@@ -204,7 +218,6 @@ class Attributor {
   void Genders(std::vector<Turn>* turns);
   void VotePronouns();
   void Vote(const std::string& name, const std::string& gender, const char* by);
-  std::string GenderOf(const std::string& name, std::string* evidence = nullptr) const;
 
   const std::vector<Para>& paras_;
   const Rules& rules_;
@@ -223,7 +236,8 @@ class Attributor {
     std::map<std::string, int> by;
   };
   std::map<std::string, Votes> votes_;
-  std::vector<Mention> mentions_;
+  std::vector<Mention> mentions_;   // in text order
+  std::vector<size_t> para_first_;  // per paragraph (and one past the last): its first mention
 };
 
 void Attributor::FindMentions() {
@@ -364,6 +378,10 @@ void Attributor::FindMentions() {
       i = m.end;
     }
   }
+  para_first_.assign(paras_.size() + 1, mentions_.size());
+  for (size_t k = mentions_.size(); k-- > 0;) para_first_[mentions_[k].para] = k;
+  for (size_t p = paras_.size(); p-- > 0;)
+    para_first_[p] = std::min(para_first_[p], para_first_[p + 1]);
   // Genders before pronouns, so that each pronoun goes to a person of its
   // gender: the name book's, else what the pronouns that open a clause after
   // only that person say, else what the name's shape makes likely.
@@ -389,24 +407,17 @@ void Attributor::FindMentions() {
   }
 }
 
-// A pronoun that opens a clause, when only one person is named in its
-// sentence before it and in the sentence before (老孙进来，她笑了), says that
-// person's gender; a pronoun further on in a clause is rarely its subject
-// (王老师看了他一眼).
+// A pronoun that opens a clause, when only one person opening a clause is
+// named before it in its sentence (老孙进来，她笑了), says that person's gender;
+// a pronoun further on in a clause is rarely its subject (王老师看了他一眼).
 void Attributor::VotePronouns() {
   for (size_t k = 0; k < mentions_.size(); ++k) {
     const Mention& m = mentions_[k];
     if (!m.pronoun || !OpensClause(m.para, m.begin)) continue;
-    // The people of the nearest sentence before it that names any, in its
-    // paragraph or the one before.
     std::set<std::string> named;
-    int sentence = -1;
-    for (size_t b = k; b-- > 0;) {
+    for (size_t b = k; b-- > 0 && mentions_[b].sentence == m.sentence;) {
       const Mention& o = mentions_[b];
-      if (o.sentence != m.sentence) break;
-      if (o.pronoun || !OpensClause(o.para, o.begin)) continue;
-      sentence = o.sentence;
-      named.insert(o.name);
+      if (!o.pronoun && OpensClause(o.para, o.begin)) named.insert(o.name);
     }
     if (named.size() == 1) Vote(*named.begin(), m.gender, "pronoun");
   }
@@ -463,7 +474,8 @@ std::optional<Who> Attributor::Resolve(const std::string& gender, int sentence, 
   // anyone in them, then the subjects of earlier sentences, then anyone.
   const int kWindow = 3;  // sentences
   for (int pass = 0; pass < 5; ++pass) {
-    for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
+    for (size_t k = MentionsUpTo(para); k-- > 0;) {
+      const Mention* it = &mentions_[k];
       if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
       if (pass == 0 && it->sentence != sentence) break;
       if (!other_than.empty() && it->name == other_than) continue;
@@ -512,8 +524,8 @@ std::optional<Who> Attributor::FromClauses(int para, int end, bool backward_clau
     int verb_at = -1;
     FindVerb(t, start, clause_end, rules_, nullptr, &verb_at);
     std::optional<Who> first, before_verb;
-    for (const Mention& m : mentions_) {
-      if (m.para != para || m.begin < start || m.end > clause_end || m.name.empty()) continue;
+    for (const Mention& m : MentionsIn(para)) {
+      if (m.begin < start || m.end > clause_end || m.name.empty()) continue;
       if (receive_at >= 0) {
         if (m.begin >= receive_at) return WhoOf(m, From(m, Evidence::kVerbBefore));
         continue;
@@ -627,8 +639,8 @@ std::optional<Who> Attributor::After(const Speech& s, std::optional<Who>* addres
   std::string g;
   int at = 0;
   if (!FindVerb(t, a, e, rules_, &g, &at)) return std::nullopt;
-  for (const Mention& m : mentions_) {
-    if (m.para != from->para || m.begin < a || m.end > e || m.name.empty()) continue;
+  for (const Mention& m : MentionsIn(from->para)) {
+    if (m.begin < a || m.end > e || m.name.empty()) continue;
     // Povedal Ondrejovi: the one spoken to. Povedala with a man: not him.
     const bool disagrees = (g == "m" || g == "f") && (m.gender == "m" || m.gender == "f") &&
                            m.gender != g && !m.pronoun;
@@ -700,15 +712,15 @@ std::optional<Who> Attributor::SubjectIn(int para, int begin, int end) const {
     return false;
   };
   for (int pass = 0; pass < 2; ++pass) {
-    for (const Mention& m : mentions_) {
-      if (m.para != para || m.begin < begin || m.end > end || m.name.empty()) continue;
+    for (const Mention& m : MentionsIn(para)) {
+      if (m.begin < begin || m.end > end || m.name.empty()) continue;
       if (m.oblique || EndsWithAny(t, m.begin, rules_.objects)) continue;
       if (pass == 0 && subordinate(m.begin)) continue;
       // 老赵的女儿 is 女儿; but a clause that opens with X's eyes or hands
       // (小杜的眼睛一下子瞪圆了) is X acting.
       if (!words_ && m.end < static_cast<int>(t.size()) && t[m.end] == U'的') {
         bool person_after = false;
-        for (const Mention& o : mentions_) person_after |= o.para == para && o.begin == m.end + 1;
+        for (const Mention& o : MentionsIn(para)) person_after |= o.begin == m.end + 1;
         if (person_after || !OpensClause(para, m.begin)) continue;
       }
       return WhoOf(m, m.group ? Evidence::kGroup : Evidence::kContext);
@@ -732,10 +744,9 @@ std::optional<Who> Attributor::Context(const Speech& s) const {
     int start = end - 1;
     while (start > 0 && !speech[start - 1] && !IsTerminal(t[start - 1])) --start;
     if (auto who = SubjectIn(para, start, end)) return who;
-    // A sentence that opens with a past tense names no subject but says its
-    // gender (Vstala, hodila na seba župan…: a woman): the last one of it.
-    // The first word of its first clause that has a past tense's ending
-    // (Chvíľu mlčal, potom…).
+    // A sentence whose first clause has a past tense but names no subject
+    // says its subject's gender (Vstala, hodila na seba župan…: a woman;
+    // Chvíľu mlčal, potom…: a man): the last person of it.
     bool past = false;
     for (int w = start; w < end && !IsClauseEnd(t[w]) && !past;) {
       if (!IsLetter(t[w])) {
@@ -836,9 +847,8 @@ std::optional<Who> Attributor::Vocative(const Speech& s) const {
       if (!words_) break;
       int e = i;
       while (e < end && IsLetter(t[e])) ++e;
-      std::u32string word = t.substr(i, e - i);
-      if (!word.empty()) word[0] = static_cast<char32_t>(u_tolower(static_cast<UChar32>(word[0])));
-      if (!IsTitle(word) || e >= end || !IsSpace(t[e])) break;
+      // titles_ holds the capitalized forms too (Pani).
+      if (!IsTitle(t.substr(i, e - i)) || e >= end || !IsSpace(t[e])) break;
       i = e + 1;
     }
   }
@@ -874,8 +884,8 @@ bool Attributor::Bare(const Speech& s) const {
 
 std::optional<Who> Attributor::Addressee(int para, int begin, int end) const {
   const std::u32string& t = paras_[para].text;
-  for (const Mention& m : mentions_) {
-    if (m.para == para && m.begin >= begin && m.end <= end && !m.name.empty() &&
+  for (const Mention& m : MentionsIn(para)) {
+    if (m.begin >= begin && m.end <= end && !m.name.empty() &&
         EndsWithAny(t, m.begin, rules_.objects)) {
       return Who{m.name, m.gender, m.group, Evidence::kAddressee};
     }
@@ -884,7 +894,8 @@ std::optional<Who> Attributor::Addressee(int para, int begin, int end) const {
 }
 
 std::optional<Who> Attributor::OtherThan(const std::string& name, int para, int pos) const {
-  for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
+  for (size_t k = MentionsUpTo(para); k-- > 0;) {
+    const Mention* it = &mentions_[k];
     if (std::make_pair(it->para, it->begin) >= std::make_pair(para, pos)) continue;
     if (!it->name.empty() && it->name != name && !it->group) {
       return Who{it->name, it->gender, false, Evidence::kAlternation};
@@ -910,8 +921,9 @@ std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t 
   }
   // Someone else the narration of its paragraph names before it (于是，麦克唐纳
   // 去了枫丹白露宫。他一进房间，拿破仑就迎上来说：“…”).
-  for (auto it = mentions_.rbegin(); it != mentions_.rend(); ++it) {
-    if (it->para != turns[j].first_para || it->begin >= turns[j].begin) continue;
+  const Mentions here = MentionsIn(turns[j].first_para);
+  for (const Mention* it = here.last; it-- != here.first;) {
+    if (it->begin >= turns[j].begin) continue;
     if (!it->name.empty() && !it->group && it->name != a.name) {
       return Who{it->name, it->gender, false, Evidence::kAlternation};
     }
@@ -919,9 +931,8 @@ std::optional<Who> Attributor::PartnerOf(const std::vector<Turn>& turns, size_t 
   if (j > 0 && Continues(turns, j - 1, j) && turns[j - 1].who && turns[j - 1].who->name != a.name)
     return turns[j - 1].who;
   // Up to the first speech with narration of its own, which may bring in
-  // someone new.
-  // A speaker an odd number of turns on answers A; one an even number on is
-  // A again, however named.
+  // someone new: a speaker an odd number of turns on answers A; one an even
+  // number on is A again, however named.
   for (size_t m = j + 1; m < turns.size() && Continues(turns, m - 1, m); ++m) {
     if (turns[m].who && turns[m].who->name != a.name && (m - j) % 2 == 1) return turns[m].who;
     if (!turns[m].bare) break;
@@ -960,23 +971,19 @@ std::optional<Who> Attributor::AnsweredBy(const std::vector<Turn>& turns, size_t
   return RecentOther(turns, k, b.name);
 }
 
-// One gender per person: a speaker whose gender no name or title says takes
-// the one the verbs and pronouns that point at them agree on.
+// The genders of the speakers: what the verbs, pronouns and terms of address
+// of the turns vote, then GenderOf for each.
 void Attributor::Genders(std::vector<Turn>* turns) {
   for (const Turn& turn : *turns) {
     if (turn.who && !turn.who->group && turn.who->says_gender) {
       Vote(turn.who->name, turn.who->gender, turn.who->pronoun_gender.empty() ? "verb" : "pronoun");
     }
   }
-  // The listener called by a kinship term or title (向老赵问道：“爷爷，…”,
-  // “怎么了，大爷？”小周问): that term's gender. The listener is the one it is
-  // said to, else the one who answers it, else the one it answers.
-  for (size_t k = 0; k < turns->size(); ++k) {
-    const Turn& turn = (*turns)[k];
-    if (turn.called.empty() || !turn.who) continue;
-    const std::optional<Who>* listener = &turn.addressee;
-    if (*listener && !(*listener)->group && (*listener)->name != turn.who->name)
-      Vote((*listener)->name, turn.called, "address");
+  // The one spoken to, called by a kinship term or title (向老赵问道：“爷爷，…”,
+  // “怎么了，大爷？”小周问): that term's gender.
+  for (const Turn& turn : *turns) {
+    if (turn.called.empty() || !turn.who || !turn.addressee || turn.addressee->group) continue;
+    if (turn.addressee->name != turn.who->name) Vote(turn.addressee->name, turn.called, "address");
   }
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;
@@ -1046,9 +1053,8 @@ void Attributor::Run(std::vector<Speech>* speeches) {
     // Unless its paragraph names the person before the speech (拿破仑巡视…。
     // 他告诉他们：“…”).
     bool named_before = false;
-    for (const Mention& m : mentions_) {
-      named_before |= m.para == turns[k].first_para && m.begin < turns[k].begin && !m.pronoun &&
-                      m.name == who->name;
+    for (const Mention& m : MentionsIn(turns[k].first_para)) {
+      named_before |= m.begin < turns[k].begin && !m.pronoun && m.name == who->name;
     }
     if (named_before) continue;
     // Whom else the pronoun may point at, else the other party.
@@ -1150,7 +1156,7 @@ void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBoo
   for (const Speech& s : *speeches) {
     if (!s.attributed || s.group || genders->count(s.speaker)) continue;
     GenderFound found;
-    found.gender = attributor.GenderOfSpeaker(s.speaker, &found.evidence);
+    found.gender = attributor.GenderOf(s.speaker, &found.evidence);
     if (!found.gender.empty()) (*genders)[s.speaker] = found;
   }
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 
 #include <unicode/uchar.h>
 
@@ -25,11 +26,11 @@ bool EndsWith(const std::u32string& s, const std::u32string& w) {
 
 // The length of the surname `s` starts with, 0 if none.
 size_t SurnameAt(const std::u32string& s, const Rules& rules) {
-  size_t best = 0;
-  for (const std::u32string& surname : rules.surnames) {
-    if (surname.size() > best && StartsWith(s, surname)) best = surname.size();
+  // The longest that starts s (欧阳 before 欧).
+  for (size_t n = std::min(s.size(), rules.longest_surname); n > 0; --n) {
+    if (rules.surnames.count(s.substr(0, n))) return n;
   }
-  return best;
+  return 0;
 }
 
 // How sure a phrase is a person's name.
@@ -115,8 +116,26 @@ std::u32string PersonEndingAt(const std::u32string& t, int begin, int end, const
   return {};
 }
 
-// The names speakers give themselves in the speech of a paragraph (我叫陈浩,
-// Volám sa Nováková): the first group of an introduction pattern.
+// The names a speaker gives themselves in `said` (我叫陈浩, Volám sa
+// Nováková): the first group of each match of the introduction patterns, in
+// the patterns' order.
+std::vector<std::u32string> NamesGiven(const std::u32string& said, const Rules& rules) {
+  std::vector<std::u32string> found;
+  const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
+      reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
+  for (const auto& pattern : rules.introductions) {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
+    while (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
+      std::string name;
+      m->group(1, status).toUTF8String(name);
+      if (U_SUCCESS(status) && !name.empty()) found.push_back(ToU32(name));
+    }
+  }
+  return found;
+}
+
+// The names speakers give themselves in the speech of a paragraph.
 std::vector<std::u32string> Introduced(const std::u32string& t, const std::vector<bool>& in_speech,
                                        const Rules& rules) {
   std::vector<std::u32string> found;
@@ -128,17 +147,8 @@ std::vector<std::u32string> Introduced(const std::u32string& t, const std::vecto
     }
     size_t e = i;
     while (e < t.size() && in_speech[e]) ++e;
-    const std::u32string said = t.substr(i, e - i);
-    const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
-        reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
-    for (const auto& pattern : rules.introductions) {
-      UErrorCode status = U_ZERO_ERROR;
-      std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
-      while (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
-        std::string name;
-        m->group(1, status).toUTF8String(name);
-        if (U_SUCCESS(status) && !name.empty()) found.push_back(ToU32(name));
-      }
+    for (std::u32string& name : NamesGiven(t.substr(i, e - i), rules)) {
+      found.push_back(std::move(name));
     }
     i = e;
   }
@@ -186,15 +196,33 @@ std::u32string PersonStartingAt(const std::u32string& t, int begin, int end, con
   return {};
 }
 
-size_t Count(const std::vector<Para>& paras, const std::u32string& word) {
-  size_t n = 0;
+// How often each of `words` stands in the paragraphs (one word's
+// occurrences do not overlap), in one pass over the text.
+std::unordered_map<std::u32string, size_t> CountEach(const std::vector<Para>& paras,
+                                                     const std::set<std::u32string>& words) {
+  std::unordered_map<std::u32string, size_t> counts;
+  std::set<size_t> lengths;
+  for (const std::u32string& w : words) {
+    if (w.empty()) continue;
+    counts[w] = 0;
+    lengths.insert(w.size());
+  }
   for (const Para& p : paras) {
-    for (size_t at = p.text.find(word); at != std::u32string::npos;
-         at = p.text.find(word, at + word.size())) {
-      ++n;
+    std::unordered_map<std::u32string, size_t> free_from;  // where a word's next may start
+    for (size_t i = 0; i < p.text.size(); ++i) {
+      for (size_t n : lengths) {
+        if (i + n > p.text.size()) break;
+        const std::u32string s = p.text.substr(i, n);
+        const auto it = counts.find(s);
+        if (it == counts.end()) continue;
+        size_t& next = free_from[s];
+        if (i < next) continue;
+        ++it->second;
+        next = i + n;
+      }
     }
   }
-  return n;
+  return counts;
 }
 
 // Where words are not delimited (Chinese): the person-shaped phrases of the
@@ -311,9 +339,11 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       std::string titled_gender;
       int han = 0;  // Han characters from i on, up to 5
       while (han < 5 && i + han < n && IsHan(t[i + han]) && !in_speech[pi][i + han]) ++han;
+      Shape shapes[6] = {};  // of the phrase of each length from i
       for (int len = 2; len <= han; ++len) {
         std::string g;
-        if (ShapeOf(t.substr(i, len), rules, &g) == Shape::kTitled) {
+        shapes[len] = ShapeOf(t.substr(i, len), rules, &g);
+        if (shapes[len] == Shape::kTitled) {
           titled = t.substr(i, len);
           titled_gender = g;
         }
@@ -324,8 +354,7 @@ void DiscoverHanNames(const std::vector<Para>& paras,
         if (len < 2) continue;
         const std::u32string s = t.substr(i, len);
         if (rules.not_names.count(s)) continue;
-        std::string g;
-        const Shape shape = ShapeOf(s, rules, &g);
+        const Shape shape = shapes[len];
         if (shape == Shape::kTitled) {
           continue;
         } else if (shape == Shape::kGiven || len == 2) {
@@ -349,6 +378,7 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       // names are written with, parts joined by ·, in a clause that says
       // something (a speech verb, or a colon before the speech): places
       // (巴黎) open clauses too, but say nothing.
+      if (!rules.foreign.count(t[i])) continue;
       int clause_end = i;
       while (clause_end < n && !in_speech[pi][clause_end] && !IsClauseEnd(t[clause_end])) {
         ++clause_end;
@@ -437,18 +467,19 @@ void DiscoverHanNames(const std::vector<Para>& paras,
   // too is that name and the next word (贾母 and 贾母笑: 贾母 laughing).
   // Nor is a word that points at the one spoken to before a name found
   // (向宝玉道: 向 and 宝玉, though 向 is a surname too).
+  // The names found and their given names (宝玉 of 贾宝玉), looked up by
+  // what a name starts or ends with.
+  std::set<std::u32string> tails;
+  for (const auto& [other, g] : found) {
+    tails.insert(other);
+    tails.insert(other.substr(SurnameAt(other, rules)));
+  }
   auto runs_on = [&](const std::u32string& name) {
-    for (const auto& [other, g] : found) {
-      if (other.size() >= name.size()) continue;
-      if (StartsWith(name, other)) return true;
-    }
-    for (const auto& [other, g] : found) {
-      // The name or the given name of another one (宝玉 of 贾宝玉).
-      const std::u32string given = other.substr(SurnameAt(other, rules));
-      for (const std::u32string* tail : {&other, &given}) {
-        if (tail->size() < 2 || tail->size() >= name.size() || !EndsWith(name, *tail)) continue;
-        if (rules.objects.count(name.substr(0, name.size() - tail->size()))) return true;
-      }
+    for (size_t n = 1; n < name.size(); ++n) {
+      if (found.count(name.substr(0, n))) return true;
+      const std::u32string tail = name.substr(n);
+      if (tail.size() >= 2 && tails.count(tail) && rules.objects.count(name.substr(0, n)))
+        return true;
     }
     return false;
   };
@@ -473,6 +504,14 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       full_of[name.substr(surname)].insert(name);
     }
   }
+  // How often the text says each name found and its given name.
+  std::set<std::u32string> said;
+  for (const auto& [name, f] : found) {
+    const size_t surname = SurnameAt(name, rules);
+    said.insert(name);
+    if (name.size() == surname + 2) said.insert(name.substr(surname));
+  }
+  std::unordered_map<std::u32string, size_t> times = CountEach(paras, said);
   for (const auto& [name, f] : found) {
     const size_t surname = SurnameAt(name, rules);
     const std::u32string given = name.size() == surname + 2 ? name.substr(surname) : name;
@@ -482,7 +521,7 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       continue;
     }
     if (f.shape == Shape::kGiven &&
-        (Count(paras, name) + (given != name ? Count(paras, given) : 0) < 2 || runs_on(name))) {
+        (times[name] + (given != name ? times[given] : 0) < 2 || runs_on(name))) {
       continue;
     }
     const std::string utf8 = ToUtf8(name);
@@ -514,7 +553,7 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     // A full name's given name is its short form (李晓梅: 晓梅), when the
     // text uses it alone.
     if (f.shape == Shape::kGiven && given != name) {
-      if (!names->alias_to_name.count(given) && Count(paras, given) > Count(paras, name)) {
+      if (!names->alias_to_name.count(given) && times[given] > times[name]) {
         names->alias_to_name[given] = utf8;
       }
     }
@@ -619,10 +658,15 @@ void DiscoverDeclinedNames(const std::vector<Para>& paras,
   // A kinship or role noun of narration is a person in all its forms
   // (lekárka, lekárke, Lekárka), but for a capitalized form written inside a
   // sentence: a name (Kováč beside kováč).
+  std::set<std::u32string> kin_forms;
+  for (const auto& [noun, gender] : rules.kin) {
+    for (const std::u32string& form : DeclinedForms(noun, rules)) kin_forms.insert(form);
+  }
+  std::unordered_map<std::u32string, size_t> kin_said = CountEach(paras, kin_forms);
   for (const auto& [noun, gender] : rules.kin) {
     const std::string utf8 = ToUtf8(noun);
     for (const std::u32string& form : DeclinedForms(noun, rules)) {
-      if (names->alias_to_name.count(form) || Count(paras, form) == 0) continue;
+      if (names->alias_to_name.count(form) || kin_said[form] == 0) continue;
       if (u_isupper(static_cast<UChar32>(form[0])) && inside.count(form)) continue;
       names->alias_to_name[form] = utf8;
       names->discovered.insert(utf8);
@@ -762,19 +806,10 @@ void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, Nam
     std::u32string said;
     for (const Span& span : s.spans)
       said += paras[span.para].text.substr(span.begin, span.end - span.begin);
-    const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
-        reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
-    std::string name;
-    for (const auto& pattern : rules.introductions) {
-      UErrorCode status = U_ZERO_ERROR;
-      std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
-      if (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
-        m->group(1, status).toUTF8String(name);
-        if (U_SUCCESS(status) && !name.empty()) break;
-        name.clear();
-      }
-    }
-    if (name.empty() || name == s.speaker) continue;
+    const std::vector<std::u32string> given = NamesGiven(said, rules);
+    if (given.empty()) continue;
+    const std::string name = ToUtf8(given.front());
+    if (name == s.speaker) continue;
     // The noun is that person now; so are the noun's other forms.
     const std::string role = s.speaker;
     for (auto& [alias, to] : names->alias_to_name) {
@@ -796,9 +831,12 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
   // A book that never writes the pronoun of one gender uses the other's for
   // everyone (她 came into use in the 1920s: 红楼梦 and 阿Q正传 have 他 for
   // women too): there that pronoun says no gender.
+  std::set<std::u32string> pronouns;
+  for (const auto& [pronoun, gender] : rules.pronouns) pronouns.insert(pronoun);
+  std::unordered_map<std::u32string, size_t> pronouns_said = CountEach(paras, pronouns);
   std::map<std::string, size_t> by_gender;  // "m"/"f" -> occurrences
   for (const auto& [pronoun, gender] : rules.pronouns) {
-    if (gender == "m" || gender == "f") by_gender[gender] += Count(paras, pronoun);
+    if (gender == "m" || gender == "f") by_gender[gender] += pronouns_said[pronoun];
   }
   for (const auto& [pronoun, gender] : rules.pronouns) {
     const std::string other = gender == "m" ? "f" : "m";

@@ -46,6 +46,7 @@ struct Rules {
   // (李, 欧阳), prefixes before a surname (老赵, 小刘), titles after one or
   // alone (陈大夫, 李太太) and kinship terms (奶奶), the last two with a gender.
   std::set<std::u32string> surnames, name_prefixes;
+  size_t longest_surname = 0;  // in code points
   // Words shaped like a name that are none (小时, 高兴): never a person.
   std::set<std::u32string> not_names;
   // Characters of given names that mostly say a gender (梅 f, 军 m).

@@ -227,9 +227,8 @@ void AddCredits(const Credits& credits, const std::string& narrator, Script* scr
 
 // One gender per speaker across the book: for a speaker of several chapters
 // (each works genders out from its own text), what most of their speeches
-// say, for the speeches that say none or another. Groups, "unknown" and the genders overrides.toml
-// gives
-// (`kept`, utterance ids) keep theirs.
+// say, for the speeches that say none or another. Groups, "unknown" and the
+// genders overrides.toml gives (`kept`, utterance ids) keep theirs.
 void OneGenderEach(const std::set<std::string>& kept, Script* script) {
   std::map<std::string, std::pair<int, int>> said;  // speaker -> men, women
   std::map<std::string, std::set<int>> chapters;    // speaker -> chapters they speak in
@@ -494,15 +493,20 @@ Script Markup(const std::string& title, const std::string& author,
   }
   OneGenderEach(gendered_by_override, &script);
   AssignVoices(&casting, &script);
-  for (const std::string& name : names.discovered) {
-    // The gender their speech is voiced with, and what said it.
-    FoundPerson person{name, "", "", {}};
-    for (const Chapter& c : script.chapters) {
-      for (const Utterance& u : c.utterances) {
-        if (person.gender.empty() && u.kind == UtteranceKind::kSpeech && u.speaker == name)
-          person.gender = u.gender;
-      }
+  // The people found in the text, each with the gender their speech is
+  // voiced with (of the first of their speeches that has one), and what said
+  // it.
+  std::map<std::string, std::string> voiced_gender;
+  for (const Chapter& c : script.chapters) {
+    for (const Utterance& u : c.utterances) {
+      if (u.kind == UtteranceKind::kSpeech && u.speaker && !u.gender.empty())
+        voiced_gender.emplace(*u.speaker, u.gender);
     }
+  }
+  for (const std::string& name : names.discovered) {
+    FoundPerson person{name, "", "", {}};
+    if (auto voiced = voiced_gender.find(name); voiced != voiced_gender.end())
+      person.gender = voiced->second;
     if (auto found = genders_found.find(name);
         !person.gender.empty() && found != genders_found.end()) {
       person.gender_evidence =

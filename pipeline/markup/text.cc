@@ -123,24 +123,27 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->enumerations.insert(word);
     else if (cls == "no_break_after")
       rules->no_break_after.insert(word);
-    else if (cls == "surname")
+    else if (cls == "surname") {
       rules->surnames.insert(word);
-    else if (cls == "name_prefix")
+      rules->longest_surname = std::max(rules->longest_surname, word.size());
+    } else if (cls == "name_prefix")
       rules->name_prefixes.insert(word);
     else if (cls == "not_name")
       rules->not_names.insert(word);
     else if (cls == "given")
       rules->given[word] = extra;
-    else if (cls == "particle" && word.size() == 1)
-      rules->particles.insert(word[0]);
-    else if (cls == "subordinator")
+    else if (cls == "particle" || cls == "place") {
+      if (word.size() != 1) {
+        return Status::DataError(path + ":" + std::to_string(row.line) + ": a " + cls +
+                                 " is one character");
+      }
+      (cls == "particle" ? rules->particles : rules->places).insert(word[0]);
+    } else if (cls == "subordinator")
       rules->subordinators.insert(word);
     else if (cls == "past_ending")
       rules->past_endings.emplace_back(word, extra);
     else if (cls == "gender_ending")
       rules->gender_endings.emplace_back(word == U"-" ? std::u32string() : word, extra);
-    else if (cls == "place" && word.size() == 1)
-      rules->places.insert(word[0]);
     else if (cls == "foreign")
       rules->foreign.insert(word.begin(), word.end());
     else if (cls == "title")
@@ -156,21 +159,20 @@ Status ReadTable(const std::string& path, Rules* rules) {
       endings.push_back(ToU32(extra.substr(from)));
       // "-": the nominative has no ending (muž: muža, mužovi).
       rules->declensions.emplace_back(word == U"-" ? std::u32string() : word, std::move(endings));
-    } else if (cls == "introduction") {
+    } else if (cls == "introduction" || cls == "chapter" || cls == "volume" || cls == "contents" ||
+               cls == "marker") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {
         return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
                                  compiled.status().message());
       }
-      rules->introductions.push_back(std::move(compiled).value());
-    } else if (cls == "chapter" || cls == "volume" || cls == "contents" || cls == "marker") {
-      StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
-      if (!compiled.ok()) {
-        return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
-                                 compiled.status().message());
+      if (cls == "introduction") {
+        // Each on its own: its first group is the name.
+        rules->introductions.push_back(std::move(compiled).value());
+      } else {
+        std::string& alternation = shapes[cls];
+        alternation += (alternation.empty() ? "(?:" : "|(?:") + cols[1] + ")";
       }
-      std::string& alternation = shapes[cls];
-      alternation += (alternation.empty() ? "(?:" : "|(?:") + cols[1] + ")";
     } else {
       return Status::DataError(path + ":" + std::to_string(row.line) + ": unknown class '" + cls +
                                "'");
