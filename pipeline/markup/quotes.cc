@@ -101,15 +101,13 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s, const Rule
   if (terminal || inner > 12) return true;
   // Cut off by narration at a comma (“张浩然，”王老师看了他一眼，“…”): the
   // first part of a speech; a quoted word or title ends with no comma.
-  const std::u32string& lt0 = paras[last.para].text;
-  if (last.end >= 2 && (lt0[last.end - 2] == U'，' || lt0[last.end - 2] == U',')) return true;
+  const std::u32string& lt = paras[last.para].text;
+  if (last.end >= 2 && (lt[last.end - 2] == U'，' || lt[last.end - 2] == U',')) return true;
   // Before: a colon or a speech verb right before the opening mark.
   const int b = LastNonSpace(t, first.begin);
   if (b >= 0 && IsColon(t[b])) return true;
   if (b < 0 && first.para > 0 && EndsWithColon(paras[first.para - 1])) return true;
-  if (b >= 0 && FindVerb(t, std::max(0, b - 3), b + 1, rules, nullptr, nullptr)) {
-    int at = 0;
-    FindVerb(t, std::max(0, b - 3), b + 1, rules, nullptr, &at);
+  if (int at = 0; b >= 0 && FindVerb(t, std::max(0, b - 3), b + 1, rules, nullptr, &at)) {
     // The verb must end right at the quote (说“…”), allowing 道/着.
     for (const auto& [form, g] : rules.verbs) {
       if (at + static_cast<int>(form.size()) == b + 1 && t.compare(at, form.size(), form) == 0) {
@@ -118,7 +116,6 @@ bool LooksLikeSpeech(const std::vector<Para>& paras, const Speech& s, const Rule
     }
   }
   // After: a clause with a speech verb that does not modify a noun (“…”的喊声).
-  const std::u32string& lt = paras[last.para].text;
   int a = SkipSpaces(lt, last.end);
   if (a < static_cast<int>(lt.size()) && lt[a] != U'的') {
     int e = a;
