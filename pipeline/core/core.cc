@@ -77,6 +77,8 @@ const char* ToString(Evidence evidence) {
       return "group";
     case Evidence::kContext:
       return "context";
+    case Evidence::kIntroduction:
+      return "introduction";
     case Evidence::kOverride:
       return "override";
   }

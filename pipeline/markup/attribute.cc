@@ -85,6 +85,19 @@ class Attributor {
   // pronouns and terms of address that point at them agree on, else the
   // likely one.
   std::string GenderOf(const std::string& name, std::string* evidence = nullptr) const;
+  // The gender a speaker's speech takes: GenderOf's, else, when nothing
+  // points at the speaker with a gender (no pronouns disagreeing) and the
+  // text writes its pronouns with genders, the one the language leaves
+  // unmarked (evidence "unmarked").
+  std::string SpokenGender(const std::string& name, std::string* evidence = nullptr) const {
+    std::string gender = GenderOf(name, evidence);
+    if (gender.empty() && !rules_.unmarked_gender.empty() && !votes_.count(name) &&
+        names_.genderless_pronouns.empty()) {
+      gender = rules_.unmarked_gender;
+      if (evidence != nullptr) *evidence = "unmarked";
+    }
+    return gender;
+  }
 
  private:
   bool WordAt(const std::u32string& t, int i, const std::u32string& w) const {
@@ -159,6 +172,14 @@ class Attributor {
     int b = pos;
     while (b > 0 && IsSpace(t[b - 1])) --b;
     return b == 0 || IsClauseEnd(t[b - 1]) || IsDash(t[b - 1]) || in_speech_[para][b - 1];
+  }
+  // Whether no speech stands from (para, pos) to (to_para, to_pos), in one
+  // paragraph or from the end of one to the start of the next.
+  bool SpeechFreeBetween(int para, int pos, int to_para, int to_pos) const {
+    if (to_para != para && (to_para != para + 1 || to_pos != 0)) return false;
+    const std::vector<bool>& speech = in_speech_[para];
+    const size_t end = to_para == para ? static_cast<size_t>(to_pos) : speech.size();
+    return std::find(speech.begin() + pos, speech.begin() + end, true) == speech.begin() + end;
   }
   void FindMentions();
   // The chapter-wide sentence number at a position (as in Mention::sentence).
@@ -408,18 +429,52 @@ void Attributor::FindMentions() {
 }
 
 // A pronoun that opens a clause, when only one person opening a clause is
-// named before it in its sentence (老孙进来，她笑了), says that person's gender;
-// a pronoun further on in a clause is rarely its subject (王老师看了他一眼).
+// named before it in its sentence and no other person stands between them
+// (老孙进来，她笑了; not 他跟着女儿梁晓雯，她…), says that person's gender; a
+// pronoun further on in a clause is rarely its subject (王老师看了他一眼).
 void Attributor::VotePronouns() {
   for (size_t k = 0; k < mentions_.size(); ++k) {
     const Mention& m = mentions_[k];
     if (!m.pronoun || !OpensClause(m.para, m.begin)) continue;
-    std::set<std::string> named;
+    std::set<std::string> named, between;
     for (size_t b = k; b-- > 0 && mentions_[b].sentence == m.sentence;) {
       const Mention& o = mentions_[b];
-      if (!o.pronoun && OpensClause(o.para, o.begin)) named.insert(o.name);
+      if (o.pronoun) continue;
+      if (OpensClause(o.para, o.begin)) {
+        named.insert(o.name);
+      } else if (named.empty()) {
+        between.insert(o.name);
+      }
     }
-    if (named.size() == 1) Vote(*named.begin(), m.gender, "pronoun");
+    if (named.size() == 1 && (between.empty() || between == named)) {
+      Vote(*named.begin(), m.gender, "pronoun");
+      continue;
+    }
+    if (!named.empty()) continue;
+    // A pronoun that opens a clause, first in a sentence of narration, after
+    // a sentence whose
+    // clauses open with one person only and no speech between them
+    // (许建国没笑。他放下自己的竿), says that person's gender too, unless that
+    // sentence has a pronoun of this gender of its own (老孙看了看她。她…).
+    if (k == 0) continue;
+    const Mention& before = mentions_[k - 1];
+    // The sentence before (a paragraph's start counts as one).
+    if (before.sentence < m.sentence - 2 ||
+        !SpeechFreeBetween(before.para, before.end, m.para, m.begin)) {
+      continue;
+    }
+    size_t first = k - 1;
+    while (first > 0 && mentions_[first - 1].sentence == before.sentence) --first;
+    bool own_pronoun = false;
+    for (size_t b = first; b < k; ++b) {
+      const Mention& o = mentions_[b];
+      if (o.pronoun) {
+        own_pronoun |= o.gender == m.gender;
+      } else if (OpensClause(o.para, o.begin)) {
+        named.insert(o.name);
+      }
+    }
+    if (named.size() == 1 && !own_pronoun) Vote(*named.begin(), m.gender, "pronoun");
   }
 }
 
@@ -988,7 +1043,11 @@ void Attributor::Genders(std::vector<Turn>* turns) {
   for (Turn& turn : *turns) {
     if (!turn.who || turn.who->group) continue;
     const std::string gender = GenderOf(turn.who->name);
-    if (!gender.empty()) turn.who->gender = gender;
+    if (!gender.empty()) {
+      turn.who->gender = gender;
+    } else if (turn.who->gender.empty()) {
+      turn.who->gender = SpokenGender(turn.who->name);
+    }
   }
 }
 
@@ -1156,7 +1215,7 @@ void Attribute(const std::vector<Para>& paras, const Rules& rules, const NameBoo
   for (const Speech& s : *speeches) {
     if (!s.attributed || s.group || genders->count(s.speaker)) continue;
     GenderFound found;
-    found.gender = attributor.GenderOf(s.speaker, &found.evidence);
+    found.gender = attributor.SpokenGender(s.speaker, &found.evidence);
     if (!found.gender.empty()) (*genders)[s.speaker] = found;
   }
 }

@@ -33,6 +33,15 @@ size_t SurnameAt(const std::u32string& s, const Rules& rules) {
   return 0;
 }
 
+// The gender of the kinship or role noun that ends right before `at`
+// (女儿梁晓雯: f; "" for one of no gender), or null if none does.
+const std::string* KinEndingAt(const std::u32string& t, size_t at, const Rules& rules) {
+  for (const auto& [noun, gender] : rules.kin) {
+    if (noun.size() <= at && t.compare(at - noun.size(), noun.size(), noun) == 0) return &gender;
+  }
+  return nullptr;
+}
+
 // How sure a phrase is a person's name.
 enum class Shape { kNone, kGiven, kTitled };
 
@@ -116,43 +125,49 @@ std::u32string PersonEndingAt(const std::u32string& t, int begin, int end, const
   return {};
 }
 
-// The names a speaker gives themselves in `said` (我叫陈浩, Volám sa
-// Nováková): the first group of each match of the introduction patterns, in
-// the patterns' order.
-std::vector<std::u32string> NamesGiven(const std::u32string& said, const Rules& rules) {
+// The first group of each match of `pattern` in the runs of `t` that are
+// speech (or narration, when `speech` is false).
+std::vector<std::u32string> Matches(const std::u32string& t, const std::vector<bool>& in_speech,
+                                    bool speech, const icu::RegexPattern& pattern) {
   std::vector<std::u32string> found;
-  const icu::UnicodeString text = icu::UnicodeString::fromUTF32(
-      reinterpret_cast<const UChar32*>(said.data()), static_cast<int32_t>(said.size()));
-  for (const auto& pattern : rules.introductions) {
+  for (size_t i = 0; i < t.size();) {
+    if (in_speech[i] != speech) {
+      ++i;
+      continue;
+    }
+    size_t e = i;
+    while (e < t.size() && in_speech[e] == speech) ++e;
+    const icu::UnicodeString run = icu::UnicodeString::fromUTF32(
+        reinterpret_cast<const UChar32*>(t.data() + i), static_cast<int32_t>(e - i));
     UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<icu::RegexMatcher> m(pattern->matcher(text, status));
+    std::unique_ptr<icu::RegexMatcher> m(pattern.matcher(run, status));
     while (U_SUCCESS(status) && m->find(status) && m->groupCount() >= 1) {
       std::string name;
       m->group(1, status).toUTF8String(name);
       if (U_SUCCESS(status) && !name.empty()) found.push_back(ToU32(name));
     }
+    i = e;
   }
   return found;
 }
 
-// The names speakers give themselves in the speech of a paragraph.
+// The names speakers give themselves in the speech of a paragraph (我叫陈浩,
+// Volám sa Nováková): the first group of each match of the introduction
+// patterns, in the patterns' order.
 std::vector<std::u32string> Introduced(const std::u32string& t, const std::vector<bool>& in_speech,
                                        const Rules& rules) {
   std::vector<std::u32string> found;
-  if (rules.introductions.empty()) return found;
-  for (size_t i = 0; i < t.size();) {
-    if (!in_speech[i]) {
-      ++i;
-      continue;
-    }
-    size_t e = i;
-    while (e < t.size() && in_speech[e]) ++e;
-    for (std::u32string& name : NamesGiven(t.substr(i, e - i), rules)) {
+  for (const auto& pattern : rules.introductions) {
+    for (std::u32string& name : Matches(t, in_speech, true, *pattern)) {
       found.push_back(std::move(name));
     }
-    i = e;
   }
   return found;
+}
+
+// The names a speaker gives themselves in `said`, all of it speech.
+std::vector<std::u32string> NamesGiven(const std::u32string& said, const Rules& rules) {
+  return Introduced(said, std::vector<bool>(said.size(), true), rules);
 }
 
 // The run of the characters of foreign names (parts joined by ·) ending at
@@ -333,7 +348,9 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     for (int i = 0; i < n; ++i) {
       if (in_speech[pi][i] || !IsHan(t[i])) continue;
       const bool opens = i == 0 || IsClauseEnd(t[i - 1]) || in_speech[pi][i - 1] ||
-                         IsSpace(t[i - 1]) || t[i - 1] == U'的';
+                         IsSpace(t[i - 1]) || t[i - 1] == U'的' ||
+                         (SurnameAt(t.substr(i, rules.longest_surname), rules) > 0 &&
+                          KinEndingAt(t, i, rules) != nullptr);
       if (!opens) continue;
       std::u32string titled;
       std::string titled_gender;
@@ -402,11 +419,17 @@ void DiscoverHanNames(const std::vector<Para>& paras,
       }
     }
   }
-  // A name a speaker gives themselves (我叫陈浩) is a person's.
+  // A name a speaker gives themselves (我叫陈浩) is a person's; so is one the
+  // narration gives (她叫冯淑芬), with the gender its words say.
   for (size_t pi = 0; pi < paras.size(); ++pi) {
     const std::u32string& t = paras[pi].text;
     for (const std::u32string& name : Introduced(t, in_speech[pi], rules)) {
       add(name, Shape::kTitled, "");
+    }
+    for (const auto& [pattern, gender] : rules.namings) {
+      for (const std::u32string& name : Matches(t, in_speech[pi], false, *pattern)) {
+        add(name, Shape::kTitled, gender);
+      }
     }
   }
   // A speech that opens by calling someone (“小川，…”, “周阿姨，…”): the name
@@ -448,13 +471,33 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     if (opens_often(o) || (by_given && !o.adverbial)) add(name, Shape::kGiven, "");
   }
   // Two characters that open clauses right before a speech verb again and
-  // again are a name, whatever their shape (宝玉道, 宝玉笑道, 袭人说).
+  // again are a name, whatever their shape (宝玉道, 宝玉笑道, 袭人说), when the
+  // text speaks to them too, once at least (对宝玉道, 向袭人说): 点头道 and
+  // 陪笑道 are no one.
+  std::set<std::u32string> spoken_to;
   for (const auto& [name, o] : pairs) {
+    if (o.before_verb < 3) continue;
+    for (const std::u32string& object : rules.objects) spoken_to.insert(object + name);
+  }
+  std::set<std::u32string> addressed;
+  for (const auto& [phrase, times] : CountEach(paras, spoken_to)) {
+    if (times > 0) {
+      for (const std::u32string& object : rules.objects) {
+        if (phrase.size() > object.size() && StartsWith(phrase, object))
+          addressed.insert(phrase.substr(object.size()));
+      }
+    }
+  }
+  for (const auto& [name, o] : pairs) {
+    if (!addressed.count(name)) continue;
     // Not an adverb and a verb (便说道, 又笑道).
     bool plain = !rules.not_names.count(name) && !rules.adverbs.count(name) &&
                  !rules.adverbs.count(name.substr(0, 1)) &&
                  !FindVerb(name, 0, static_cast<int>(name.size()), rules, nullptr, nullptr);
-    for (char32_t c : name) plain &= !rules.particles.count(c);
+    // Nor a pronoun and a verb (他来).
+    for (char32_t c : name) {
+      plain &= !rules.particles.count(c) && !rules.pronouns.count(std::u32string(1, c));
+    }
     if (plain && o.before_verb >= 3 && !o.adverbial) add(name, Shape::kTitled, "");
   }
   for (const auto& [name, o] : foreign_openings) {
@@ -564,8 +607,9 @@ void DiscoverHanNames(const std::vector<Para>& paras,
   for (const auto& [name, f] : found) {
     const std::string utf8 = ToUtf8(name);
     const size_t surname = SurnameAt(name, rules);
-    if (f.shape == Shape::kGiven && surname > 0 && names->discovered.count(utf8) &&
-        names->alias_to_name[name] == utf8) {
+    std::string ignored;
+    if (surname > 0 && names->discovered.count(utf8) && names->alias_to_name[name] == utf8 &&
+        (f.shape == Shape::kGiven || ShapeOf(name, rules, &ignored) == Shape::kGiven)) {
       full_names[name.substr(0, surname)].insert(utf8);
     }
   }
@@ -594,6 +638,33 @@ void DiscoverHanNames(const std::vector<Para>& paras,
     }
     names->discovered.erase(utf8);
     names->gender.erase(utf8);
+  }
+  // A kinship or role noun with a gender right before a name found, in
+  // narration (女儿许楠, 老板娘张丽), says that person's gender when all such
+  // nouns before the name agree. Not where 他 stands for everyone: such
+  // older prose also runs names together (太太宝玉).
+  if (!names->genderless_pronouns.empty()) return;
+  std::map<char32_t, std::vector<std::pair<std::u32string, std::string>>> by_first;
+  for (const auto& [alias, person] : names->alias_to_name) {
+    if (!alias.empty() && names->discovered.count(person) && !names->gender.count(person) &&
+        !rules.groups.count(ToU32(person)))
+      by_first[alias[0]].emplace_back(alias, person);
+  }
+  std::map<std::string, std::set<std::string>> said_by_noun;  // person -> genders
+  for (size_t pi = 0; pi < paras.size() && !by_first.empty(); ++pi) {
+    const std::u32string& t = paras[pi].text;
+    for (size_t i = 1; i < t.size(); ++i) {
+      const auto starting = by_first.find(t[i]);
+      if (starting == by_first.end() || in_speech[pi][i] || in_speech[pi][i - 1]) continue;
+      for (const auto& [alias, person] : starting->second) {
+        if (t.compare(i, alias.size(), alias) != 0) continue;
+        const std::string* gender = KinEndingAt(t, i, rules);
+        if (gender != nullptr && !gender->empty()) said_by_noun[person].insert(*gender);
+      }
+    }
+  }
+  for (const auto& [person, genders] : said_by_noun) {
+    if (genders.size() == 1) names->gender[person] = *genders.begin();
   }
 }
 
@@ -798,9 +869,10 @@ std::vector<std::u32string> DeclinedForms(const std::u32string& noun, const Rule
 void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, NameBook* names,
                          std::vector<Speech>* speeches) {
   if (rules.introductions.empty()) return;
-  for (const Speech& s : *speeches) {
-    if (!s.attributed || s.group || !names->discovered.count(s.speaker) ||
-        !rules.kin.count(ToU32(s.speaker))) {
+  for (Speech& s : *speeches) {
+    const bool unknown = !s.attributed && !s.document;
+    if (!unknown && (!s.attributed || s.group || !names->discovered.count(s.speaker) ||
+                     !rules.kin.count(ToU32(s.speaker)))) {
       continue;
     }
     std::u32string said;
@@ -808,6 +880,26 @@ void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, Nam
       said += paras[span.para].text.substr(span.begin, span.end - span.begin);
     const std::vector<std::u32string> given = NamesGiven(said, rules);
     if (given.empty()) continue;
+    // A speech nobody was found for that says whose it is (Ja som Mirka): the
+    // person known by that name, or a new one.
+    if (unknown) {
+      auto known = names->alias_to_name.find(given.front());
+      if (known == names->alias_to_name.end()) {
+        known = names->alias_to_name.emplace(given.front(), ToUtf8(given.front())).first;
+        names->discovered.insert(known->second);
+      }
+      s.speaker = known->second;
+      // The gender the name book or their other speeches give them.
+      const auto gender = names->gender.find(s.speaker);
+      s.gender = gender == names->gender.end() ? "" : gender->second;
+      for (const Speech& other : *speeches) {
+        if (s.gender.empty() && other.attributed && other.speaker == s.speaker)
+          s.gender = other.gender;
+      }
+      s.attributed = true;
+      s.evidence = Evidence::kIntroduction;
+      continue;
+    }
     const std::string name = ToUtf8(given.front());
     if (name == s.speaker) continue;
     // The noun is that person now; so are the noun's other forms.

@@ -64,6 +64,9 @@ struct Rules {
   // The gender a capitalized name's ending makes likely (Natália, Lehotská:
   // f), in order, the first that fits; an empty ending fits any name.
   std::vector<std::pair<std::u32string, std::string>> gender_endings;
+  // The gender of a speaker nothing in the text marks ("" if none): Chinese
+  // narration marks women (她, 姑娘, 女士) and leaves men unmarked.
+  std::string unmarked_gender;
   // Characters that end the name of a place or a household (府, 村): a
   // surname before one names no person (赵府).
   std::set<char32_t> places;
@@ -84,6 +87,9 @@ struct Rules {
   // How speakers say their own name (我叫苏晴, Volám sa Nováková): each an
   // ICU regular expression whose first group is the name.
   std::vector<std::shared_ptr<const icu::RegexPattern>> introductions;
+  // How the narration names the one it has just spoken of (她叫冯淑芬): a
+  // pattern like an introduction's and the gender it says ("" if none).
+  std::vector<std::pair<std::shared_ptr<const icu::RegexPattern>, std::string>> namings;
 };
 // Compiles an ICU regular expression; DataError with ICU's reason when it
 // does not compile.
@@ -188,6 +194,7 @@ void DiscoverPeople(const std::vector<Para>& paras, const std::vector<Speech>& s
 // A speaker known only by a role or kinship noun (女孩, žena, dievča) who says
 // their own name (我叫苏晴, Volám sa Nováková, Som Natália) is that name from
 // then on: their speeches in the chapter, and the noun in the chapters after.
+// A speech attributed to nobody that says a known name so is that person's.
 void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, NameBook* names,
                          std::vector<Speech>* speeches);
 

@@ -93,6 +93,7 @@ double Confidence(Evidence evidence) {
     case Evidence::kVerbAfter:
       return 0.9;
     case Evidence::kContext:
+    case Evidence::kIntroduction:
       return 0.75;
     case Evidence::kPronoun:
       return 0.7;

@@ -144,6 +144,8 @@ Status ReadTable(const std::string& path, Rules* rules) {
       rules->past_endings.emplace_back(word, extra);
     else if (cls == "gender_ending")
       rules->gender_endings.emplace_back(word == U"-" ? std::u32string() : word, extra);
+    else if (cls == "unmarked_gender")
+      rules->unmarked_gender = ToUtf8(word);
     else if (cls == "foreign")
       rules->foreign.insert(word.begin(), word.end());
     else if (cls == "title")
@@ -159,8 +161,8 @@ Status ReadTable(const std::string& path, Rules* rules) {
       endings.push_back(ToU32(extra.substr(from)));
       // "-": the nominative has no ending (muž: muža, mužovi).
       rules->declensions.emplace_back(word == U"-" ? std::u32string() : word, std::move(endings));
-    } else if (cls == "introduction" || cls == "chapter" || cls == "volume" || cls == "contents" ||
-               cls == "marker") {
+    } else if (cls == "introduction" || cls == "naming" || cls == "chapter" || cls == "volume" ||
+               cls == "contents" || cls == "marker") {
       StatusOr<std::shared_ptr<const icu::RegexPattern>> compiled = Compile(cols[1]);
       if (!compiled.ok()) {
         return Status::DataError(path + ":" + std::to_string(row.line) + ": " +
@@ -169,6 +171,8 @@ Status ReadTable(const std::string& path, Rules* rules) {
       if (cls == "introduction") {
         // Each on its own: its first group is the name.
         rules->introductions.push_back(std::move(compiled).value());
+      } else if (cls == "naming") {
+        rules->namings.emplace_back(std::move(compiled).value(), extra);
       } else {
         std::string& alternation = shapes[cls];
         alternation += (alternation.empty() ? "(?:" : "|(?:") + cols[1] + ")";

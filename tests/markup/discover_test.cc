@@ -53,6 +53,68 @@ TEST(DiscoverZh, DisagreeingPronounsGiveNoGender) {
   EXPECT_EQ(u->gender, "");
 }
 
+TEST(DiscoverZh, TheNarrationNamingSomeoneGivesTheNameAndGender) {
+  auto s = Mark("zh", {"门开了，进来的是宋老师。她叫宋文清，在附近的中学教书。",
+                       "宋老师坐下，说：“还是老样子。”"});
+  const Utterance* u = testing_util::Find(s, "还是老样子");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "宋文清");
+  EXPECT_EQ(u->gender, "f");
+}
+
+TEST(DiscoverZh, AKinshipNounRightBeforeANameSaysItsGender) {
+  auto s = Mark("zh", {"车停在路边，他的妻子周云坐在后座上。", "周云打了个哈欠：“几点了？”",
+                       "周云看了看窗外，说：“快走吧。”"});
+  const Utterance* u = testing_util::Find(s, "几点了");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "周云");
+  EXPECT_EQ(u->gender, "f");
+}
+
+TEST(DiscoverZh, ASpeakerNothingMarksIsAMan) {
+  // The text writes 她 for the woman; nothing marks 小杜 (no pronoun, title
+  // or given name with a gender).
+  auto s = Mark("zh", {"李太太站在门口，她等了很久。", "小杜推门进来，喊道：“外卖到了！”",
+                       "李太太接过袋子，问：“多少钱？”", "“已经付过了。”小杜说。"});
+  const Utterance* u = testing_util::Find(s, "外卖到了");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "小杜");
+  EXPECT_EQ(u->gender, "m");
+}
+
+TEST(DiscoverZh, APronounOpeningTheNextSentenceSaysTheGender) {
+  // 她 opens a clause of the sentence after one that names only 孙经理.
+  auto s = Mark(
+      "zh", {"第二天早上，孙经理走进办公室。一进门，她就把窗户打开了。", "孙经理说：“开会吧。”"});
+  const Utterance* u = testing_util::Find(s, "开会吧");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "孙经理");
+  EXPECT_EQ(u->gender, "f");
+}
+
+TEST(DiscoverZh, APronounAfterAnotherPersonIsNotTheFirstPersons) {
+  // 她 is 梁晓雯, named after 梁德厚 and before the pronoun: no vote for him.
+  auto s = Mark("zh", {"梁德厚走在最前面，后头跟着女儿梁晓雯，她刚从城里回来。",
+                       "梁德厚回头说：“走快点。”", "晓雯笑了：“来了。”", "晓雯跑了几步。"});
+  const Utterance* he = testing_util::Find(s, "走快点");
+  ASSERT_NE(he, nullptr);
+  EXPECT_EQ(he->speaker.value_or(""), "梁德厚");
+  EXPECT_EQ(he->gender, "m");
+  const Utterance* she = testing_util::Find(s, "来了");
+  ASSERT_NE(she, nullptr);
+  EXPECT_EQ(she->speaker.value_or(""), "梁晓雯");
+  EXPECT_EQ(she->gender, "f");
+}
+
+TEST(DiscoverZh, TwoCharactersBeforeSpeechVerbsAreANameWhenSpokenTo) {
+  // 素云 is spoken to once (对素云道); 点头 never is: no one.
+  auto s = Mark("zh", {"素云道：“来了。”", "素云道：“走吧。”", "素云笑道：“不去。”",
+                       "王夫人对素云道：“去吧。”", "他想了想，点头道：“好。”",
+                       "他看了看，点头道：“是。”", "他笑了笑，点头道：“对。”"});
+  EXPECT_EQ(Who(s, "不去"), "speech/素云");
+  EXPECT_NE(Who(s, "是。"), "speech/点头");
+}
+
 TEST(DiscoverZh, ASurnameAndGivenNameNeedsTwoMentions) {
   // Once: 王芳 is not yet a person (a surname is a common character), so
   // nothing names who speaks before 王芳问.
@@ -216,6 +278,22 @@ TEST(DiscoverSk, ARoleNounWhoSaysTheirNameIsThatName) {
                   "„Stolička bude hotová,“ povedal Hudec.", "„Ďakujem,“ odvetila žena."});
   EXPECT_EQ(Who(s, "Dobrý deň"), "speech/Nováková");
   EXPECT_EQ(Who(s, "Ďakujem"), "speech/Nováková");
+}
+
+TEST(DiscoverSk, ANameSaidBeforeSaVolamIsTheSpeakers) {
+  auto s = Mark("sk", {"Z chalupy vyšiel starý muž a pozrel na nás.",
+                       "„Hruška sa volám,“ povedal muž. „A vy ste kto?“",
+                       "„Turisti,“ povedala Jana. „Ideme na hrebeň.“", "Hruška prikývol."});
+  EXPECT_EQ(Who(s, "Hruška sa volám"), "speech/Hruška");
+}
+
+TEST(DiscoverSk, ASpeechNobodyWasFoundForThatSaysWhoseItIsIsTheirs) {
+  // Nothing before the speech says who speaks; it says so itself.
+  auto s = Mark("sk", {"„Ja som Eva, vaša nová susedka.“",
+                       "Mária si ju premerala. Eva sa len usmiala a podala jej ruku."});
+  const Utterance* u = testing_util::Find(s, "Ja som Eva");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->speaker.value_or(""), "Eva");
 }
 
 TEST(DiscoverSk, ANameCalledInSpeechAndNarratedIsAPerson) {

@@ -198,10 +198,12 @@ enum class Evidence {
   kVocative,
   kGroup,
   kContext,
+  kIntroduction,
   kOverride,
 };
 // "none", "verb-before", "verb-after", "guess-before", "guess-after",
 // "pronoun", "addressee", "alternation", "vocative", "group", "context",
+// "introduction" (the speech says the speaker's name: Ja som Mirka),
 // "override".
 const char* ToString(Evidence evidence);
 
