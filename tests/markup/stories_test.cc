@@ -118,9 +118,10 @@ void Print(const char* lang, const Score& s) {
 // Each story was first measured before any code was tuned on it (see the
 // README, which has those first figures); they were lower.
 TEST(Stories, ChineseWithoutACast) {
-  const Score s = ScoreLanguage({"zh_market", "zh_clinic", "zh_school", "zh_dumplings", "zh_train",
-                                 "zh_bus", "zh_repair", "zh_wedding", "zh_hospital", "zh_village",
-                                 "zh_moving", "zh_noodles", "zh_blackout", "zh_fishing"});
+  const Score s =
+      ScoreLanguage({"zh_market", "zh_clinic", "zh_school", "zh_dumplings", "zh_train", "zh_bus",
+                     "zh_repair", "zh_wedding", "zh_hospital", "zh_village", "zh_moving",
+                     "zh_noodles", "zh_blackout", "zh_fishing", "zh_pharmacy", "zh_orchard"});
   Print("Chinese", s);
   // 2026-12-01, the first four stories: 1 right person before the people of
   // a chapter were discovered, 37 of 85 with the turns of a dialogue across
@@ -129,17 +130,23 @@ TEST(Stories, ChineseWithoutACast) {
   // (0.94; precision 0.94), 262 with the gender (0.78); with a pronoun's every
   // part passed on together, 266; with plurals kept apart from the noun when
   // that is no group word (孩子们), 319 and 268 (0.80); with names speakers
-  // give themselves (我叫陈浩), 320 and 270; 321.
-  EXPECT_EQ(s.gold, 337);
-  EXPECT_GE(s.found, 337);
-  EXPECT_GE(s.person, 321);
-  EXPECT_GE(s.right, 270);
+  // give themselves (我叫陈浩), 320 and 270; 321. Session 8: zh_pharmacy and
+  // zh_orchard added (46 of 56 right person and gender at first); with the
+  // gender Chinese leaves unmarked (a man), names the narration gives (她叫…),
+  // the pronoun opening the next sentence, a role noun before a name (女儿
+  // 许楠), and full names by their shape whatever found them: 373 of 393
+  // right person (0.95), 368 with the gender (0.94).
+  EXPECT_EQ(s.gold, 393);
+  EXPECT_GE(s.found, 393);
+  EXPECT_GE(s.person, 373);
+  EXPECT_GE(s.right, 368);
 }
 
 TEST(Stories, SlovakWithoutACast) {
-  const Score s = ScoreLanguage({"sk_dielna", "sk_ambulancia", "sk_chata", "sk_vlak", "sk_obchod",
-                                 "sk_futbal", "sk_posta", "sk_svadba", "sk_trh", "sk_vylet",
-                                 "sk_kniznica", "sk_dazd", "sk_pekaren", "sk_autoskola"});
+  const Score s =
+      ScoreLanguage({"sk_dielna", "sk_ambulancia", "sk_chata", "sk_vlak", "sk_obchod", "sk_futbal",
+                     "sk_posta", "sk_svadba", "sk_trh", "sk_vylet", "sk_kniznica", "sk_dazd",
+                     "sk_pekaren", "sk_autoskola", "sk_nemocnica", "sk_salas"});
   Print("Slovak", s);
   // 2026-12-01, the first four stories: 18 of 93 right person at first, 36
   // with declined forms as one person. All fourteen, with the exchange's
@@ -150,10 +157,13 @@ TEST(Stories, SlovakWithoutACast) {
   // narrated (– Adam, vstávaj. … Adam vyšiel), 310 (0.91); with the gender
   // of a subject a past tense leaves out (Vstala, …), 311; with subordinate
   // clauses not naming the subject (Kým predavačka krájala, Peter…), 314.
-  EXPECT_EQ(s.gold, 342);
-  EXPECT_GE(s.found, 342);
-  EXPECT_GE(s.person, 314);
-  EXPECT_GE(s.right, 314);
+  // Session 8: sk_nemocnica and sk_salas added (34 of 56 at first); with
+  // "Kubala sa volám", a speech nobody was found for that says whose it is
+  // (Ja som Mirka), and more role nouns (bača): 354 of 398 (0.89).
+  EXPECT_EQ(s.gold, 398);
+  EXPECT_GE(s.found, 398);
+  EXPECT_GE(s.person, 354);
+  EXPECT_GE(s.right, 354);
 }
 
 }  // namespace
