@@ -451,11 +451,11 @@ void Attributor::VotePronouns() {
       continue;
     }
     if (!named.empty()) continue;
-    // A pronoun that opens a clause, first in a sentence of narration, after
-    // a sentence whose
+    // Named first in its sentence, after a sentence of narration whose
     // clauses open with one person only and no speech between them
-    // (许建国没笑。他放下自己的竿), says that person's gender too, unless that
-    // sentence has a pronoun of this gender of its own (老孙看了看她。她…).
+    // (许建国没笑。他放下自己的竿), the pronoun says that person's gender too,
+    // unless that sentence has a pronoun of this gender of its own
+    // (老孙看了看她。她…).
     if (k == 0) continue;
     const Mention& before = mentions_[k - 1];
     // The sentence before (a paragraph's start counts as one).

@@ -474,19 +474,18 @@ void DiscoverHanNames(const std::vector<Para>& paras,
   // again are a name, whatever their shape (宝玉道, 宝玉笑道, 袭人说), when the
   // text speaks to them too, once at least (对宝玉道, 向袭人说): 点头道 and
   // 陪笑道 are no one.
-  std::set<std::u32string> spoken_to;
+  std::map<std::u32string, std::u32string> spoken_to;  // 对宝玉 -> 宝玉
+  std::set<std::u32string> phrases;
   for (const auto& [name, o] : pairs) {
     if (o.before_verb < 3) continue;
-    for (const std::u32string& object : rules.objects) spoken_to.insert(object + name);
+    for (const std::u32string& object : rules.objects) {
+      spoken_to[object + name] = name;
+      phrases.insert(object + name);
+    }
   }
   std::set<std::u32string> addressed;
-  for (const auto& [phrase, times] : CountEach(paras, spoken_to)) {
-    if (times > 0) {
-      for (const std::u32string& object : rules.objects) {
-        if (phrase.size() > object.size() && StartsWith(phrase, object))
-          addressed.insert(phrase.substr(object.size()));
-      }
-    }
+  for (const auto& [phrase, times] : CountEach(paras, phrases)) {
+    if (times > 0) addressed.insert(spoken_to[phrase]);
   }
   for (const auto& [name, o] : pairs) {
     if (!addressed.count(name)) continue;
@@ -893,8 +892,8 @@ void NameByIntroductions(const std::vector<Para>& paras, const Rules& rules, Nam
       const auto gender = names->gender.find(s.speaker);
       s.gender = gender == names->gender.end() ? "" : gender->second;
       for (const Speech& other : *speeches) {
-        if (s.gender.empty() && other.attributed && other.speaker == s.speaker)
-          s.gender = other.gender;
+        if (!s.gender.empty()) break;
+        if (other.attributed && other.speaker == s.speaker) s.gender = other.gender;
       }
       s.attributed = true;
       s.evidence = Evidence::kIntroduction;
